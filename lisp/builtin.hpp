@@ -1,0 +1,91 @@
+#pragma once
+// Builtin functions: one family per file under lisp/builtins/, each ending in a table of
+// {name, min_arity, max_arity, fn} and a register_<family>() that adds it, with the family's
+// namespace aliases (clojure.string/ → str/, string/). Arity is checked before the body runs;
+// argument checks go through the arg:: helpers so every message reads the same.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "lisp/context.hpp"
+#include "lisp/error.hpp"
+#include "lisp/function.hpp"
+#include "lisp/value.hpp"
+
+namespace ptc::lisp {
+
+using native_fn = value (*)(context& c, std::span<const value> args);
+
+struct builtin_def {
+  std::string_view name;
+  int min_arity;
+  int max_arity;  ///< -1: any number from min_arity up
+  native_fn fn;
+};
+
+/// A builtin as a function value.
+class builtin_fn final : public function_obj {
+ public:
+  builtin_fn(const builtin_def& def, std::string qualified_name)
+      : def_(def), name_(std::move(qualified_name)) {}
+  value invoke(context& c, std::span<const value> args) const override;
+  std::string name() const override { return name_; }
+  const builtin_def& def() const { return def_; }
+
+ private:
+  builtin_def def_;
+  std::string name_;
+};
+
+/// All builtins by name. Built once, read-only afterwards (shared by every run and thread).
+class builtin_table {
+ public:
+  /// Adds defs under namespace `ns` ("" for clojure.core names, which are unqualified).
+  void add(std::string_view ns, std::span<const builtin_def> defs);
+  /// Makes `alias/x` find `ns/x` for every name of `ns` (e.g. "str" → "clojure.string").
+  void alias(std::string_view alias, std::string_view ns);
+  /// Makes the unqualified `name` find `ns/name` too (clojure.string/split → split).
+  void also_unqualified(std::string_view ns, std::string_view name);
+  /// The function for `ns/name` (ns may be an alias) or unqualified `name`; null if none.
+  const value* find(std::string_view ns, std::string_view name) const;
+  const value* find(std::string_view qualified_or_plain) const;
+  /// Every name a program can write (qualified names with their canonical namespace).
+  std::vector<std::string> names() const;
+  bool has_namespace(std::string_view ns) const;
+
+ private:
+  std::unordered_map<std::string, value> by_name_;  // "name" or "ns/name"
+  std::unordered_map<std::string, std::string> aliases_;
+};
+
+/// The table with every family registered (built on first use, thread-safe).
+const builtin_table& builtins();
+
+// Family registration; each is defined in its lisp/builtins/<family>.cpp.
+void register_core_seq(builtin_table& t);   // builtins/seq.cpp: sequence functions
+void register_core_coll(builtin_table& t);  // builtins/coll.cpp: collections and maps
+void register_core_fn(builtin_table& t);    // builtins/fn.cpp: higher-order and control
+void register_core_math(builtin_table& t);  // builtins/math.cpp: numbers and comparison
+void register_core_pred(builtin_table& t);  // builtins/pred.cpp: type predicates
+void register_string(builtin_table& t);     // builtins/string.cpp: clojure.string + str
+void register_regex(builtin_table& t);      // builtins/regex.cpp
+void register_set(builtin_table& t);        // builtins/set.cpp: clojure.set
+void register_io(builtin_table& t);         // builtins/io.cpp: println, pr-str, format, ...
+void register_ptc(builtin_table& t);        // builtins/ptc.cpp: sum-by, pluck, where, ...
+void register_runtime(builtin_table& t);    // builtins/runtime.cpp: return, fail, pmap, ...
+
+/// Argument checks. `i` is the 0-based argument index; errors name it 1-based.
+namespace arg {
+std::int64_t integer(std::string_view fn, std::span<const value> a, std::size_t i);
+double number(std::string_view fn, std::span<const value> a, std::size_t i);
+const value& number_value(std::string_view fn, std::span<const value> a, std::size_t i);
+const std::string& string(std::string_view fn, std::span<const value> a, std::size_t i);
+const value& function(std::string_view fn, std::span<const value> a, std::size_t i);  // callable
+const value& map(std::string_view fn, std::span<const value> a, std::size_t i);       // map (not nil)
+const value& map_or_nil(std::string_view fn, std::span<const value> a, std::size_t i);
+}  // namespace arg
+
+}  // namespace ptc::lisp

@@ -1,0 +1,48 @@
+#pragma once
+// What a builtin sees of the running program: the budget, calling other functions, printing,
+// and running branches in parallel (pmap, pcalls). One context per run; pmap branches get
+// their own.
+#include <functional>
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "lisp/budget.hpp"
+#include "lisp/value.hpp"
+
+namespace ptc::lisp {
+
+struct run_state;  // the run's record and machinery (run.cpp)
+
+class context {
+ public:
+  context(budget& b, run_state* state) : budget_(b), state_(state) {}
+
+  budget& limits() { return budget_; }
+  void tick() { budget_.tick(); }
+
+  /// Calls any callable value: functions, keywords and maps (lookup), sets (membership),
+  /// vectors (index). Anything else is a not_callable error.
+  value call(const value& f, std::span<const value> args);
+  value call(const value& f, std::initializer_list<value> args) {
+    return call(f, std::span<const value>(args.begin(), args.size()));
+  }
+
+  /// Records one print call's text (println/print/prn/pr), truncated per TRN-011.
+  void print(std::string text);
+
+  /// Runs n branches concurrently where they wait on tools (pmap, pcalls); results in order.
+  /// The first error (by branch order) is rethrown. Without a run (plain evaluation) the
+  /// branches run one after another.
+  std::vector<value> parallel(std::size_t n,
+                              const std::function<value(context&, std::size_t)>& branch);
+
+  run_state* state() const { return state_; }
+
+ private:
+  budget& budget_;
+  run_state* state_;
+};
+
+}  // namespace ptc::lisp

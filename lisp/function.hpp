@@ -1,0 +1,52 @@
+#pragma once
+// Callable heap objects: builtins, closures, and function values made by builtins (comp,
+// partial, juxt, ...). Anything else callable (keywords, maps, sets, vectors) is dispatched by
+// context::call.
+#include <span>
+#include <string>
+
+#include "lisp/value.hpp"
+
+namespace ptc::lisp {
+
+class context;
+
+class function_obj : public object {
+ public:
+  /// Calls the function. Implementations check their own arity.
+  virtual value invoke(context& c, std::span<const value> args) const = 0;
+  /// The name shown in errors and printing: "inc", "my-fn", or "fn" when anonymous.
+  virtual std::string name() const = 0;
+};
+
+/// A function value implemented by a C++ callable (used by comp, partial, juxt, ...).
+template <class F>
+class native_closure final : public function_obj {
+ public:
+  native_closure(std::string name, F f) : name_(std::move(name)), f_(std::move(f)) {}
+  value invoke(context& c, std::span<const value> args) const override { return f_(c, args); }
+  std::string name() const override { return name_; }
+
+ private:
+  std::string name_;
+  F f_;
+};
+
+/// Makes a function value from a C++ callable `value(context&, std::span<const value>)`.
+template <class F>
+value make_native_fn(std::string name, F f) {
+  return value::adopt(type::function,
+                      make_object<native_closure<F>>(0, std::move(name), std::move(f)));
+}
+
+/// What def returns: prints as #'user/name.
+class var_obj final : public object {
+ public:
+  explicit var_obj(std::string name) : name_(std::move(name)) {}
+  const std::string& name() const { return name_; }
+
+ private:
+  std::string name_;
+};
+
+}  // namespace ptc::lisp

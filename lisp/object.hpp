@@ -1,0 +1,103 @@
+#pragma once
+// Heap objects: reference counting, memory accounting and stack-safe freeing.
+//
+// Every heap object derives from `object`. The count is atomic because values cross threads
+// (runs resume on any thread; results go to actors). Objects with `immortal` set (interned
+// keywords, empty-collection singletons) ignore retain/release.
+//
+// Accounting: `make<T>(...)` charges sizeof(T) + extra to the budget active on this thread (see
+// budget.hpp) and records that budget's id in the object. When the object dies on a thread
+// whose active budget has the same id, the bytes are credited back, so the memory limit measures
+// live bytes of the running program. Objects that outlive their run are simply freed.
+//
+// Freeing: releasing the last reference of a deeply nested value would recurse once per level.
+// Instead, destruction goes through a per-thread queue: an object whose count drops to zero
+// while another is being destroyed is queued and destroyed by the outer loop.
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <utility>
+
+namespace ptc::lisp {
+
+class object {
+ public:
+  object() = default;
+  object(const object&) = delete;
+  object& operator=(const object&) = delete;
+  virtual ~object() = default;
+
+  void retain() const noexcept {
+    if (!immortal_) refs_.fetch_add(1, std::memory_order_relaxed);
+  }
+  void release() const noexcept {
+    if (!immortal_ && refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) destroy(this);
+  }
+  /// True when the caller holds the only reference (safe to reuse in place).
+  bool unique() const noexcept { return !immortal_ && refs_.load(std::memory_order_acquire) == 1; }
+  void make_immortal() noexcept { immortal_ = true; }
+  bool immortal() const noexcept { return immortal_; }
+
+  /// Bytes charged for this object (set by make<T>).
+  std::uint32_t charged_bytes() const { return charged_; }
+
+ private:
+  template <class T, class... A>
+  friend T* make_object(std::size_t extra, A&&... args);
+  static void destroy(const object* o) noexcept;
+
+  mutable std::atomic<std::uint32_t> refs_{1};
+  bool immortal_ = false;
+  std::uint32_t charged_ = 0;
+  std::uint32_t budget_id_ = 0;
+};
+
+/// Charges `bytes` to the budget active on this thread (if any) and returns its id (0 if none).
+std::uint32_t charge_active_budget(std::size_t bytes) noexcept;
+
+/// Allocates a T with count 1, charging sizeof(T) + extra bytes (for out-of-line storage the
+/// object owns, such as a string's characters) to the active budget.
+template <class T, class... A>
+T* make_object(std::size_t extra, A&&... args) {
+  T* p = new T(std::forward<A>(args)...);
+  std::size_t bytes = sizeof(T) + extra;
+  p->charged_ = bytes > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(bytes);
+  p->budget_id_ = charge_active_budget(bytes);
+  return p;
+}
+
+/// Intrusive owning pointer for heap objects used inside collections (trie nodes and the like).
+template <class T>
+class ref {
+ public:
+  ref() = default;
+  /// Adopts one reference.
+  explicit ref(T* p) : p_(p) {}
+  static ref share(T* p) {
+    if (p) p->retain();
+    return ref(p);
+  }
+  ref(const ref& o) : p_(o.p_) {
+    if (p_) p_->retain();
+  }
+  ref(ref&& o) noexcept : p_(std::exchange(o.p_, nullptr)) {}
+  ref& operator=(ref o) noexcept {
+    std::swap(p_, o.p_);
+    return *this;
+  }
+  ~ref() {
+    if (p_) p_->release();
+  }
+  T* get() const { return p_; }
+  T* operator->() const { return p_; }
+  T& operator*() const { return *p_; }
+  explicit operator bool() const { return p_ != nullptr; }
+  /// Gives up ownership without releasing.
+  T* leak() { return std::exchange(p_, nullptr); }
+
+ private:
+  T* p_ = nullptr;
+};
+
+}  // namespace ptc::lisp

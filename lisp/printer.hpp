@@ -1,0 +1,39 @@
+#pragma once
+// Printing values: Clojure's pr-str / print text, and the truncating prompt formatter
+// (TRN-001..005) that every renderer uses for samples and tool-call arguments.
+#include <cstddef>
+#include <string>
+
+#include "lisp/value.hpp"
+
+namespace ptc::lisp {
+
+class context;
+
+/// Clojure's pr-str: readable text, identical to Clojure 1.11 for every supported type
+/// ({:a 1, :b "x"}, [1 2], (1 2), #{1}, \c, nil, 1.0, ##NaN). Sets print sorted when their
+/// items are mutually comparable. With a context, lazy seqs are realised under its budget;
+/// without one, at most 10,000 items of a lazy seq are printed, then "...".
+std::string pr_str(const value& v, context* c = nullptr);
+/// Clojure's print text (what println writes, and str of a collection): strings and characters
+/// unquoted at top level and inside collections, as Clojure does with *print-readably* false.
+std::string print_str(const value& v, context* c = nullptr);
+/// Clojure's (str v) for one value: nil → "", strings as is, characters as themselves,
+/// collections readably (str of [1 "a"] is "[1 \"a\"]").
+std::string str_of(const value& v, context* c = nullptr);
+void pr_to(std::string& out, const value& v, bool readably, context* c = nullptr);
+
+/// Java's Double.toString, as Clojure prints doubles: 1.0, 0.1, 1.0E10, 1.0E-5, ##Inf, ##NaN.
+std::string format_double(double d);
+
+/// The prompt formatter: the same syntax as pr-str without map commas; collections cut after
+/// `limit` items with " ... (N items, showing first M)" after the closing bracket (maps: "...}"
+/// with no count), strings longer than `printable_limit` characters cut with "..." inside the
+/// quotes; nested collections truncate independently (TRN-001..005).
+std::string format_truncated(const value& v, std::size_t limit, std::size_t printable_limit);
+
+/// The type vocabulary of the prompt (TYP-001..012): list[N], map[N], set[N], string, integer,
+/// float, boolean, keyword, nil, #fn[...].
+std::string type_label(const value& v);
+
+}  // namespace ptc::lisp

@@ -1,0 +1,61 @@
+#pragma once
+// Strings, keywords and symbols. Strings are UTF-8; lengths and indexes count code points
+// (Clojure counts UTF-16 units: the two agree for every character outside the astral planes).
+#include <string>
+#include <string_view>
+
+#include "lisp/value.hpp"
+
+namespace ptc::lisp {
+
+class string_obj final : public object {
+ public:
+  explicit string_obj(std::string s);
+  const std::string& text() const { return text_; }
+  /// Number of code points.
+  std::size_t length() const { return length_; }
+  bool ascii() const { return length_ == text_.size(); }
+  /// Byte offset of code point `i` (i <= length()).
+  std::size_t byte_offset(std::size_t i) const;
+  /// The code point at index i (i < length()).
+  char32_t char_at(std::size_t i) const;
+
+ private:
+  std::string text_;
+  std::size_t length_;
+};
+
+value make_string(std::string s);
+inline const std::string& string_text(const value& v) { return v.as<string_obj>().text(); }
+
+/// A keyword or symbol name: optional namespace and name. Both kinds are interned and immortal,
+/// so two keywords are equal exactly when their objects are the same.
+class named_obj final : public object {
+ public:
+  named_obj(std::string ns, std::string name);
+  const std::string& ns() const { return ns_; }
+  const std::string& name() const { return name_; }
+  /// "ns/name" or "name".
+  const std::string& full() const { return full_; }
+  std::uint64_t hash() const { return hash_; }
+
+ private:
+  std::string ns_, name_, full_;
+  std::uint64_t hash_;
+};
+
+/// The keyword for `text` (without the leading colon; "a/b" has namespace "a").
+value keyword(std::string_view text);
+value keyword(std::string_view ns, std::string_view name);
+/// The symbol for `text` ("a/b" has namespace "a"; "/" alone is the symbol /).
+value symbol(std::string_view text);
+inline const named_obj& named(const value& v) { return v.as<named_obj>(); }
+
+/// Appends the UTF-8 encoding of `c` to `out`.
+void append_utf8(std::string& out, char32_t c);
+/// Decodes one code point at `pos` and advances it; invalid bytes decode as U+FFFD.
+char32_t decode_utf8(std::string_view s, std::size_t& pos);
+/// Number of code points in `s`.
+std::size_t utf8_length(std::string_view s);
+
+}  // namespace ptc::lisp

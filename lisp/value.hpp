@@ -1,0 +1,137 @@
+#pragma once
+// The PTC-Lisp value model.
+//
+// Context: programs are small but run by the thousand, and LLM code leans on maps, vectors and
+// strings built in loops (`reduce` + `assoc`). Values cross threads (a run may be resumed on
+// another thread; results travel between actors).
+//
+// Decision: a 16-byte tagged `value`. nil, booleans, 64-bit integers, doubles and characters
+// live inline; everything else is an immutable heap `object` with an atomic intrusive reference
+// count. Keywords are interned (pointer identity is keyword equality) and immortal. Collections
+// are persistent (structural sharing), so `assoc` in a loop is O(log n), never a full copy.
+// Maps and sets keep insertion order (a documented difference from Clojure's hash maps).
+//
+// Consequences: copying a value is a refcount increment; nothing is ever mutated after it is
+// published. Freeing is iterative (see object.hpp), so a million-deep nested value cannot
+// overflow the stack when it dies. Every heap allocation is charged to the budget of the run that
+// made it (memory limit), and credited back when freed during that run.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "lisp/object.hpp"
+
+namespace ptc::lisp {
+
+/// The kinds of value a program can see. The order is part of no contract.
+enum class type : std::uint8_t {
+  nil,
+  boolean,
+  integer,
+  floating,
+  character,
+  // heap kinds below
+  string,
+  keyword,
+  symbol,
+  list,      ///< realised seq; prints as (a b c)
+  vector,
+  map,
+  set,
+  function,  ///< builtins, closures, and function-like helpers (juxt, partial, ...)
+  regex,
+  lazy_seq,  ///< infinite or generated sequence (range, iterate, repeat, cycle, repeatedly)
+  var,       ///< what def returns: #'user/name
+};
+
+/// The user-facing name of a type, as error messages show it ("integer", "map", ...).
+const char* type_name(type t);
+
+class value {
+ public:
+  value() noexcept : tag_(type::nil), i_(0) {}
+  value(const value& o) noexcept : tag_(o.tag_), i_(o.i_) {
+    if (is_heap()) o_->retain();
+  }
+  value(value&& o) noexcept : tag_(o.tag_), i_(o.i_) { o.tag_ = type::nil; }
+  value& operator=(const value& o) noexcept {
+    if (o.is_heap()) o.o_->retain();
+    release();
+    tag_ = o.tag_;
+    i_ = o.i_;
+    return *this;
+  }
+  value& operator=(value&& o) noexcept {
+    if (this != &o) {
+      release();
+      tag_ = o.tag_;
+      i_ = o.i_;
+      o.tag_ = type::nil;
+    }
+    return *this;
+  }
+  ~value() { release(); }
+
+  static value nil() { return {}; }
+  static value boolean(bool b) { value v; v.tag_ = type::boolean; v.i_ = 0; v.b_ = b; return v; }
+  static value integer(std::int64_t i) { value v; v.tag_ = type::integer; v.i_ = i; return v; }
+  static value floating(double d) { value v; v.tag_ = type::floating; v.d_ = d; return v; }
+  static value character(char32_t c) { value v; v.tag_ = type::character; v.i_ = 0; v.c_ = c; return v; }
+  /// Takes over one reference to `o` (a freshly made object has count 1). `o` must not be null.
+  static value adopt(type t, object* o) { value v; v.tag_ = t; v.o_ = o; return v; }
+  /// Shares `o`: adds a reference.
+  static value share(type t, object* o) { o->retain(); return adopt(t, o); }
+
+  type kind() const { return tag_; }
+  bool is_nil() const { return tag_ == type::nil; }
+  bool is(type t) const { return tag_ == t; }
+  bool is_heap() const { return tag_ >= type::string; }
+  bool is_number() const { return tag_ == type::integer || tag_ == type::floating; }
+  /// Only nil and false are falsy.
+  bool truthy() const { return !(tag_ == type::nil || (tag_ == type::boolean && !b_)); }
+
+  bool as_bool() const { return b_; }
+  std::int64_t as_int() const { return i_; }
+  double as_double() const { return d_; }
+  /// Integer or double as double.
+  double as_number() const { return tag_ == type::integer ? static_cast<double>(i_) : d_; }
+  char32_t as_char() const { return c_; }
+  object* obj() const { return o_; }
+  /// The heap object as its concrete type; the caller has checked kind().
+  template <class T>
+  const T& as() const { return *static_cast<const T*>(o_); }
+
+  /// Identity of the payload (pointer or bits); used for interned keywords and fast paths.
+  std::uint64_t raw_bits() const { return static_cast<std::uint64_t>(i_); }
+
+ private:
+  void release() noexcept {
+    if (is_heap()) o_->release();
+  }
+  type tag_;
+  union {
+    bool b_;
+    std::int64_t i_;
+    double d_;
+    char32_t c_;
+    object* o_;
+  };
+};
+static_assert(sizeof(value) == 16);
+
+/// Clojure `=`: structural; 1 and 1.0 differ; lists, vectors and seqs with equal items are equal.
+bool equal(const value& a, const value& b);
+/// Clojure `==` on numbers (the caller checked both are numbers).
+bool numeric_equal(const value& a, const value& b);
+/// A hash consistent with `equal` (equal values hash alike; order-independent for maps/sets).
+std::uint64_t hash(const value& v);
+
+struct value_hash {
+  std::size_t operator()(const value& v) const { return static_cast<std::size_t>(hash(v)); }
+};
+struct value_equal {
+  bool operator()(const value& a, const value& b) const { return equal(a, b); }
+};
+
+}  // namespace ptc::lisp

@@ -1,0 +1,60 @@
+#pragma once
+// Persistent vectors: a 32-way trie with a tail, as in Clojure. conj, assoc and pop are
+// O(log32 n) and share structure; nth is O(log32 n) (effectively constant).
+#include <memory>
+#include <vector>
+
+#include "lisp/value.hpp"
+
+namespace ptc::lisp {
+
+class vector_obj final : public object {
+ public:
+  /// The empty vector [] (immortal).
+  static value empty();
+  static value from(std::vector<value>&& items);
+  static value from(const value* first, std::size_t n);
+
+  std::size_t size() const { return count_; }
+  /// Item i; the caller checked i < size().
+  const value& at(std::size_t i) const;
+
+  /// A vector with x appended. Reuses `v`'s storage in place when `v` holds the only reference.
+  static value conj(value v, value x);
+  /// A vector with item i replaced (i < size) or appended (i == size).
+  static value assoc(value v, std::size_t i, value x);
+  /// A vector without its last item; the caller checked size() > 0.
+  static value pop(value v);
+
+  /// Visits items in order; stops early when f returns false.
+  template <class F>
+  bool each(F&& f) const {
+    for (std::size_t i = 0; i < count_;) {
+      const value* chunk = chunk_for(i);
+      std::size_t n = std::min<std::size_t>(32 - (i & 31), count_ - i);
+      for (std::size_t j = 0; j < n; ++j)
+        if (!f(chunk[j])) return false;
+      i += n;
+    }
+    return true;
+  }
+  /// Items in order as a plain vector.
+  std::vector<value> items() const;
+
+  struct node;
+  vector_obj();
+  ~vector_obj() override;
+
+  /// The contiguous run of up to 32 items that holds item i (i < size()).
+  const value* chunk_for(std::size_t i) const;
+
+ private:
+  friend struct vector_access;
+  std::size_t count_ = 0;
+  unsigned shift_ = 5;
+  node* root_ = nullptr;   // owned
+  node* tail_ = nullptr;   // owned
+  std::size_t tail_count_ = 0;
+};
+
+}  // namespace ptc::lisp
