@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "lisp/ordered_table.hpp"
 #include "lisp/value.hpp"
 
 namespace ptc::lisp {
@@ -34,19 +35,24 @@ class map_obj final : public object {
   /// Visits entries in insertion order; stops early when f returns false.
   template <class F>
   bool each(F&& f) const {
-    for (const entry& e : entries())
-      if (!f(e.first, e.second)) return false;
-    return true;
+    return table_.each([&](const value* e) { return f(e[0], e[1]); });
   }
+  /// For stack-free walkers (equality, hashing): entries sit at positions 0 .. positions()-1
+  /// in insertion order; entry_at(p) is the key of the entry there (its value follows it), or null where an entry was removed.
+  std::size_t positions() const { return table_.positions(); }
+  const value* entry_at(std::size_t p) const { return table_.entry_at(p); }
   /// Entries in insertion order.
   std::vector<entry> entries() const;
 
   map_obj();
   ~map_obj() override;
-  struct impl;
 
  private:
-  impl* impl_;  // owned
+  /// `v` itself when it holds the only reference, else a new map sharing v's table (which then
+  /// copies shared nodes as it changes them).
+  static map_obj& own(value& v);
+
+  detail::ordered_table table_{2};
 };
 
 }  // namespace ptc::lisp

@@ -123,8 +123,9 @@ class program_run {
   const run_result& result() const;
   run_result take_result();
 
+  struct impl;  ///< internal (run.cpp)
+
  private:
-  struct impl;
   std::unique_ptr<impl> impl_;
 };
 

@@ -40,4 +40,9 @@ std::size_t seq_count(context& c, const value& coll, std::string_view fn = "coun
 /// A [k v] vector, as map entries appear in sequences.
 value make_entry(value k, value v);
 
+/// (reduced x): the box reduce stops at. A heap object of type::reduced holding x.
+value make_reduced(value x);
+/// The value inside a reduced box.
+const value& reduced_value(const value& r);
+
 }  // namespace ptc::lisp

@@ -3,6 +3,7 @@
 // mutually comparable, see printer.hpp). Same structure and costs as map.hpp.
 #include <vector>
 
+#include "lisp/ordered_table.hpp"
 #include "lisp/value.hpp"
 
 namespace ptc::lisp {
@@ -21,18 +22,23 @@ class set_obj final : public object {
 
   template <class F>
   bool each(F&& f) const {
-    for (const value& v : items())
-      if (!f(v)) return false;
-    return true;
+    return table_.each([&](const value* e) { return f(e[0]); });
   }
+  /// For stack-free walkers (equality, hashing): entries sit at positions 0 .. positions()-1
+  /// in insertion order; entry_at(p) is the item there, or null where an entry was removed.
+  std::size_t positions() const { return table_.positions(); }
+  const value* entry_at(std::size_t p) const { return table_.entry_at(p); }
   std::vector<value> items() const;
 
   set_obj();
   ~set_obj() override;
-  struct impl;
 
  private:
-  impl* impl_;  // owned
+  /// `v` itself when it holds the only reference, else a new set sharing v's table (which then
+  /// copies shared nodes as it changes them).
+  static set_obj& own(value& v);
+
+  detail::ordered_table table_{1};
 };
 
 }  // namespace ptc::lisp

@@ -1,6 +1,7 @@
 #pragma once
 // Strings, keywords and symbols. Strings are UTF-8; lengths and indexes count code points
 // (Clojure counts UTF-16 units: the two agree for every character outside the astral planes).
+#include <atomic>
 #include <string>
 #include <string_view>
 
@@ -19,10 +20,13 @@ class string_obj final : public object {
   std::size_t byte_offset(std::size_t i) const;
   /// The code point at index i (i < length()).
   char32_t char_at(std::size_t i) const;
+  /// hash_text(text()), computed once.
+  std::uint64_t hash() const;
 
  private:
   std::string text_;
   std::size_t length_;
+  mutable std::atomic<std::uint64_t> hash_{0};  // 0: not computed yet
 };
 
 value make_string(std::string s);
@@ -50,6 +54,13 @@ value keyword(std::string_view ns, std::string_view name);
 /// The symbol for `text` ("a/b" has namespace "a"; "/" alone is the symbol /).
 value symbol(std::string_view text);
 inline const named_obj& named(const value& v) { return v.as<named_obj>(); }
+
+/// The keyword for `text` if it was ever interned, nil otherwise. Never interns: flex lookups
+/// use it so that probing a map with arbitrary strings cannot grow the keyword table.
+value find_keyword(std::string_view text);
+
+/// The hash of a string's text (what hash() gives for a string value with this text).
+std::uint64_t hash_text(std::string_view s);
 
 /// Appends the UTF-8 encoding of `c` to `out`.
 void append_utf8(std::string& out, char32_t c);

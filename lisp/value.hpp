@@ -43,6 +43,8 @@ enum class type : std::uint8_t {
   regex,
   lazy_seq,  ///< infinite or generated sequence (range, iterate, repeat, cycle, repeatedly)
   var,       ///< what def returns: #'user/name
+  reduced,   ///< (reduced x), the box that stops reduce (seq.hpp)
+  exception, ///< what (ex-info ...) makes and catch binds (exception.hpp)
 };
 
 /// The user-facing name of a type, as error messages show it ("integer", "map", ...).
@@ -124,6 +126,11 @@ static_assert(sizeof(value) == 16);
 bool equal(const value& a, const value& b);
 /// Clojure `==` on numbers (the caller checked both are numbers).
 bool numeric_equal(const value& a, const value& b);
+/// Clojure `compare`: negative, zero or positive. Numbers numerically (ints and doubles mix),
+/// strings lexicographically, keywords and symbols by namespace then name, booleans
+/// false < true, nil before everything, vectors by length then item by item, characters by code.
+/// Other mixes (a string and a number, lists, maps, sets) throw a `type` error as Clojure does.
+int compare_values(const value& a, const value& b);
 /// A hash consistent with `equal` (equal values hash alike; order-independent for maps/sets).
 std::uint64_t hash(const value& v);
 

@@ -1,6 +1,7 @@
 #pragma once
 // Persistent vectors: a 32-way trie with a tail, as in Clojure. conj, assoc and pop are
 // O(log32 n) and share structure; nth is O(log32 n) (effectively constant).
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -45,7 +46,8 @@ class vector_obj final : public object {
   vector_obj();
   ~vector_obj() override;
 
-  /// The contiguous run of up to 32 items that holds item i (i < size()).
+  /// A pointer to item i (i < size()); the items up to the end of its aligned block of 32
+  /// (index i | 31, or size() - 1) follow it contiguously.
   const value* chunk_for(std::size_t i) const;
 
  private:

@@ -1,0 +1,123 @@
+#include "examples/ptc/eval_command.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "lisp/json.hpp"
+#include "lisp/printer.hpp"
+#include "lisp/run.hpp"
+
+namespace ptc::cli {
+namespace {
+
+struct eval_options {
+  std::string file;
+  std::string expr;
+  std::string data_file;
+  bool show_output = false;
+  int repeat = 0;
+  lisp::limits lim;
+  std::uint64_t max_memory_mb = lisp::limits{}.max_memory_bytes >> 20;
+};
+
+bool read_all(std::istream& in, std::string& out) {
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = ss.str();
+  return !in.bad();
+}
+
+int run_eval(const eval_options& o) {
+  std::string source;
+  if (!o.expr.empty()) {
+    source = o.expr;
+  } else if (o.file == "-") {
+    read_all(std::cin, source);
+  } else if (!o.file.empty()) {
+    std::ifstream in(o.file, std::ios::binary);
+    if (!in) {
+      std::cerr << "Error: cannot read " << o.file << "\n";
+      return 2;
+    }
+    read_all(in, source);
+  } else {
+    std::cerr << "Error: give a program: ptc eval FILE, ptc eval - (stdin) or ptc eval -e 'EXPR'\n";
+    return 2;
+  }
+
+  lisp::run_options opts;
+  opts.lim = o.lim;
+  opts.lim.max_memory_bytes = o.max_memory_mb << 20;
+  if (!o.data_file.empty()) {
+    std::ifstream in(o.data_file, std::ios::binary);
+    if (!in) {
+      std::cerr << "Error: cannot read " << o.data_file << "\n";
+      return 2;
+    }
+    nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+      std::cerr << "Error: " << o.data_file << " must hold a JSON object (its keys become data/KEY)\n";
+      return 2;
+    }
+    opts.data = lisp::from_json(j);
+  }
+
+  lisp::run_result r = lisp::run(source, opts);
+
+  if (o.repeat > 0) {
+    std::vector<double> us;
+    us.reserve(static_cast<std::size_t>(o.repeat));
+    for (int i = 0; i < o.repeat; ++i) {
+      auto t0 = std::chrono::steady_clock::now();
+      lisp::run_result again = lisp::run(source, opts);
+      auto t1 = std::chrono::steady_clock::now();
+      us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+    }
+    std::sort(us.begin(), us.end());
+    std::cerr << "median_us=" << us[us.size() / 2] << " min_us=" << us.front() << "\n";
+  }
+
+  std::ostream& out_stream = o.show_output ? std::cout : std::cerr;
+  if (o.show_output && !r.prints.empty()) std::cout << ";; output\n";
+  for (const auto& p : r.prints) out_stream << p << "\n";
+  if (o.show_output && !r.prints.empty()) std::cout << ";; result\n";
+
+  switch (r.kind) {
+    case lisp::outcome::value:
+    case lisp::outcome::returned:
+      std::cout << lisp::pr_str(r.result) << "\n";
+      return 0;
+    case lisp::outcome::failed:
+      std::cerr << "Failed: " << lisp::pr_str(r.result) << "\n";
+      return 1;
+    case lisp::outcome::error:
+      std::cerr << "Error: " << r.err->render() << "\n";
+      return 1;
+  }
+  return 1;
+}
+
+}  // namespace
+
+void add_eval_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<eval_options>();
+  CLI::App* cmd = app.add_subcommand("eval", "Run a PTC-Lisp program and print its value");
+  cmd->add_option("file", o->file, "Program file, or - for standard input");
+  cmd->add_option("-e,--expr", o->expr, "Program text");
+  cmd->add_option("--data", o->data_file, "JSON object file; its keys are available as data/KEY");
+  cmd->add_flag("--show-output", o->show_output, "Print println output on stdout before the result");
+  cmd->add_option("--repeat", o->repeat, "Run N more times after the first and print median_us/min_us on stderr")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--max-steps", o->lim.max_steps, "Evaluation step limit")->capture_default_str();
+  cmd->add_option("--timeout-ms", o->lim.timeout_ms, "Wall time limit of evaluation in ms")->capture_default_str();
+  cmd->add_option("--max-depth", o->lim.max_depth, "Nested call limit")->capture_default_str();
+  cmd->add_option("--max-memory-mb", o->max_memory_mb, "Live memory limit in MB")->capture_default_str();
+  cmd->callback([o, &exit_code] { exit_code = run_eval(*o); });
+}
+
+}  // namespace ptc::cli

@@ -1,0 +1,617 @@
+#include "lisp/analyzer.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <limits>
+
+#include "lisp/builtin.hpp"
+#include "lisp/forms/forms.hpp"
+#include "lisp/json.hpp"
+#include "lisp/list.hpp"
+#include "lisp/map.hpp"
+#include "lisp/regex.hpp"
+#include "lisp/set.hpp"
+#include "lisp/suggest.hpp"
+#include "lisp/vector.hpp"
+
+namespace ptc::lisp {
+namespace {
+
+class const_node final : public node {
+ public:
+  const_node(value v, source_pos p) : node(p), v_(std::move(v)) {}
+  value eval(frame&) const override { return v_; }
+  const value& get() const { return v_; }
+
+ private:
+  value v_;
+};
+
+class local_node final : public node {
+ public:
+  local_node(int slot, source_pos p) : node(p), slot_(slot) {}
+  value eval(frame& f) const override { return f.slots[slot_]; }
+
+ private:
+  int slot_;
+};
+
+class capture_node final : public node {
+ public:
+  capture_node(int index, source_pos p) : node(p), index_(index) {}
+  value eval(frame& f) const override { return f.self->capture(index_); }
+
+ private:
+  int index_;
+};
+
+class self_node final : public node {
+ public:
+  explicit self_node(source_pos p) : node(p) {}
+  value eval(frame& f) const override { return value::share(type::function, const_cast<closure_obj*>(f.self)); }
+};
+
+/// A user global, found by name in the running program's globals. The index is cached per run
+/// (closures made in one turn are called in later turns, whose runs number globals alike but
+/// are different tables).
+class global_node final : public node {
+ public:
+  global_node(std::string name, source_pos p) : node(p), name_(std::move(name)) {}
+  value eval(frame& f) const override {
+    run_state& st = *f.ctx->state();
+    const std::uint64_t key = static_cast<std::uint64_t>(st.bud->id()) << 32;
+    std::uint64_t cached = cache_.load(std::memory_order_relaxed);
+    int index;
+    if ((cached & 0xFFFFFFFF00000000ull) == key && (cached & 0xFFFFFFFFu) != 0) {
+      index = static_cast<int>((cached & 0xFFFFFFFFu) - 1);
+    } else {
+      index = st.find_global(name_);
+      if (index >= 0) cache_.store(key | static_cast<std::uint64_t>(index + 1), std::memory_order_relaxed);
+    }
+    if (index < 0 || !st.globals[static_cast<std::size_t>(index)].bound) {
+      raise(error_kind::unbound, "Unable to resolve symbol: " + name_ + " (it is not defined yet)",
+            "Define it with def or defn before using it");
+    }
+    return st.globals[static_cast<std::size_t>(index)].val;
+  }
+
+ private:
+  std::string name_;
+  mutable std::atomic<std::uint64_t> cache_{0};
+};
+
+class data_node final : public node {
+ public:
+  data_node(value key, source_pos p) : node(p), key_(std::move(key)) {}
+  value eval(frame& f) const override {
+    const value& data = f.ctx->state()->data;
+    if (!data.is(type::map)) return {};
+    const value* v = data.as<map_obj>().find_flex(key_);
+    return v ? *v : value();
+  }
+
+ private:
+  value key_;
+};
+
+/// Evaluates argument nodes into a small on-stack buffer.
+struct arg_buffer {
+  explicit arg_buffer(std::size_t n) : n_(n) {
+    if (n > inline_size) heap_.resize(n);
+  }
+  value* data() { return n_ > inline_size ? heap_.data() : inline_; }
+  std::span<const value> span() { return {data(), n_}; }
+  static constexpr std::size_t inline_size = 6;
+  std::size_t n_;
+  value inline_[inline_size];
+  std::vector<value> heap_;
+};
+
+class call_node final : public node {
+ public:
+  call_node(node_ptr fn, std::vector<node_ptr> args, source_pos p)
+      : node(p), fn_(std::move(fn)), args_(std::move(args)) {}
+  value eval(frame& f) const override {
+    value fn = fn_->eval(f);
+    arg_buffer buf(args_.size());
+    value* a = buf.data();
+    for (std::size_t i = 0; i < args_.size(); ++i) a[i] = args_[i]->eval(f);
+    try {
+      return f.ctx->call(fn, buf.span());
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos);
+    }
+  }
+
+ private:
+  node_ptr fn_;
+  std::vector<node_ptr> args_;
+};
+
+class builtin_call_node final : public node {
+ public:
+  builtin_call_node(const builtin_fn& fn, std::vector<node_ptr> args, source_pos p)
+      : node(p), fn_(fn.def().fn), args_(std::move(args)) {}
+  value eval(frame& f) const override {
+    arg_buffer buf(args_.size());
+    value* a = buf.data();
+    for (std::size_t i = 0; i < args_.size(); ++i) a[i] = args_[i]->eval(f);
+    try {
+      return fn_(*f.ctx, buf.span());
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos);
+    }
+  }
+
+ private:
+  native_fn fn_;
+  std::vector<node_ptr> args_;
+};
+
+enum class coll_kind { vector, map, set };
+
+class coll_node final : public node {
+ public:
+  coll_node(coll_kind k, std::vector<node_ptr> items, source_pos p)
+      : node(p), kind_(k), items_(std::move(items)) {}
+  value eval(frame& f) const override {
+    std::vector<value> vals;
+    vals.reserve(items_.size());
+    for (const auto& n : items_) vals.push_back(n->eval(f));
+    switch (kind_) {
+      case coll_kind::vector: return vector_obj::from(std::move(vals));
+      case coll_kind::set: {
+        value s = set_obj::empty();
+        for (auto& v : vals) {
+          if (s.as<set_obj>().contains(v)) {
+            raise(error_kind::type, "Duplicate key: " + errors::brief(v), "Set literals cannot repeat an item");
+          }
+          s = set_obj::conj(std::move(s), std::move(v));
+        }
+        return s;
+      }
+      case coll_kind::map: {
+        std::vector<map_obj::entry> entries;
+        entries.reserve(vals.size() / 2);
+        for (std::size_t i = 0; i + 1 < vals.size(); i += 2) {
+          for (const auto& e : entries) {
+            if (equal(e.first, vals[i])) {
+              raise(error_kind::type, "Duplicate key: " + errors::brief(vals[i]), "Map literals cannot repeat a key");
+            }
+          }
+          entries.emplace_back(std::move(vals[i]), std::move(vals[i + 1]));
+        }
+        return map_obj::from(std::move(entries));
+      }
+    }
+    return {};
+  }
+
+ private:
+  coll_kind kind_;
+  std::vector<node_ptr> items_;
+};
+
+/// (tool/name args...): arguments become one JSON object (spec: tool calls).
+class tool_call_node final : public node {
+ public:
+  tool_call_node(std::string name, std::vector<node_ptr> args, source_pos p)
+      : node(p), name_(std::move(name)), args_(std::move(args)) {}
+  value eval(frame& f) const override {
+    std::vector<value> vals;
+    vals.reserve(args_.size());
+    for (const auto& n : args_) vals.push_back(n->eval(f));
+    try {
+      nlohmann::json j = nlohmann::json::object();
+      if (vals.size() == 1 && vals[0].is(type::map)) {
+        j = to_json(vals[0]);
+      } else if (!vals.empty() && vals.size() % 2 == 0 &&
+                 std::all_of(vals.begin(), vals.end(), [&, i = 0](const value&) mutable {
+                   return (i++ % 2) != 0 || vals[static_cast<std::size_t>(i - 1)].is(type::keyword);
+                 })) {
+        for (std::size_t i = 0; i < vals.size(); i += 2) j[named(vals[i]).full()] = to_json(vals[i + 1]);
+      } else if (!vals.empty()) {
+        nlohmann::json arr = nlohmann::json::array();
+        for (const auto& v : vals) arr.push_back(to_json(v));
+        j["args"] = std::move(arr);
+      }
+      return f.ctx->state()->call_tool(*f.ctx, name_, std::move(j));
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos);
+    }
+  }
+
+ private:
+  std::string name_;
+  std::vector<node_ptr> args_;
+};
+
+/// Values of Java static fields that programs commonly use.
+bool static_constant(std::string_view ns, std::string_view name, value& out) {
+  const double inf = std::numeric_limits<double>::infinity();
+  if (ns == "Double" || ns == "java.lang.Double") {
+    if (name == "NaN") return out = value::floating(std::nan("")), true;
+    if (name == "POSITIVE_INFINITY") return out = value::floating(inf), true;
+    if (name == "NEGATIVE_INFINITY") return out = value::floating(-inf), true;
+    if (name == "MAX_VALUE") return out = value::floating(std::numeric_limits<double>::max()), true;
+    if (name == "MIN_VALUE") return out = value::floating(std::numeric_limits<double>::denorm_min()), true;
+  }
+  if (ns == "Math" || ns == "java.lang.Math") {
+    if (name == "PI") return out = value::floating(M_PI), true;
+    if (name == "E") return out = value::floating(M_E), true;
+  }
+  if (ns == "Long" || ns == "java.lang.Long") {
+    if (name == "MAX_VALUE") return out = value::integer(std::numeric_limits<std::int64_t>::max()), true;
+    if (name == "MIN_VALUE") return out = value::integer(std::numeric_limits<std::int64_t>::min()), true;
+  }
+  if (ns == "Integer" || ns == "java.lang.Integer") {
+    if (name == "MAX_VALUE") return out = value::integer(std::numeric_limits<std::int32_t>::max()), true;
+    if (name == "MIN_VALUE") return out = value::integer(std::numeric_limits<std::int32_t>::min()), true;
+  }
+  return false;
+}
+
+std::vector<std::string> data_keys(const run_state& st) {
+  std::vector<std::string> keys;
+  if (st.data.is(type::map)) {
+    st.data.as<map_obj>().each([&](const value& k, const value&) {
+      if (k.is(type::keyword)) keys.push_back(named(k).full());
+      else if (k.is(type::string)) keys.push_back(string_text(k));
+      return true;
+    });
+  }
+  return keys;
+}
+
+std::string join_names(const std::vector<std::string>& names, std::string_view prefix) {
+  std::string out;
+  for (const auto& n : names) {
+    if (!out.empty()) out += ", ";
+    out += prefix;
+    out += n;
+  }
+  return out;
+}
+
+}  // namespace
+
+node_ptr make_const(value v, source_pos pos) { return std::make_unique<const_node>(std::move(v), pos); }
+node_ptr make_local(int slot, source_pos pos) { return std::make_unique<local_node>(slot, pos); }
+
+node_ptr make_call(node_ptr fn, std::vector<node_ptr> args, source_pos pos) {
+  if (auto* c = dynamic_cast<const_node*>(fn.get()); c && c->get().is(type::function)) {
+    if (auto* b = dynamic_cast<const builtin_fn*>(c->get().obj())) {
+      const builtin_def& d = b->def();
+      const auto n = static_cast<int>(args.size());
+      if (n < d.min_arity || (d.max_arity >= 0 && n > d.max_arity)) {
+        try {
+          errors::arity(b->name(), args.size(), errors::arity_text(d.min_arity, d.max_arity));
+        } catch (lisp_exception& e) {
+          rethrow_with_pos(e, pos);
+        }
+      }
+      return std::make_unique<builtin_call_node>(*b, std::move(args), pos);
+    }
+  }
+  return std::make_unique<call_node>(std::move(fn), std::move(args), pos);
+}
+
+node_ptr make_builtin_call(std::string_view name, std::vector<node_ptr> args, source_pos pos) {
+  const value* f = builtins().find(name);
+  if (!f) raise(error_kind::analysis, "internal: missing builtin " + std::string(name));
+  return make_call(make_const(*f, pos), std::move(args), pos);
+}
+
+form make_symbol_form(std::string_view name, source_pos pos) {
+  form f;
+  f.kind = form_kind::symbol;
+  f.pos = pos;
+  f.atom = symbol(name);
+  return f;
+}
+
+form make_list_form(std::vector<form> items, source_pos pos) {
+  form f;
+  f.kind = form_kind::list;
+  f.pos = pos;
+  f.items = std::move(items);
+  return f;
+}
+
+form make_vector_form(std::vector<form> items, source_pos pos) {
+  form f = make_list_form(std::move(items), pos);
+  f.kind = form_kind::vector;
+  return f;
+}
+
+void rethrow_with_pos(lisp_exception& e, source_pos pos) {
+  if (!e.err().pos.known()) e.err().pos = pos;
+  throw;
+}
+
+// --- analyzer -----------------------------------------------------------------------------
+
+analyzer::analyzer(analysis_env& env) : env_(env), fn_(&top_) {}
+
+void analyzer::fail(const form& f, std::string message, std::string hint) {
+  error e;
+  e.kind = error_kind::analysis;
+  e.message = std::move(message);
+  e.hint = std::move(hint);
+  e.pos = f.pos;
+  throw lisp_exception(std::move(e));
+}
+
+const std::unordered_map<std::string, form_analyzer>& analyzer::special_forms() {
+  static const forms::table table = [] {
+    forms::table t;
+    forms::add_basic(t);
+    forms::add_let(t);
+    forms::add_fn(t);
+    forms::add_cond(t);
+    forms::add_threading(t);
+    forms::add_loops(t);
+    forms::add_try(t);
+    return t;
+  }();
+  return table;
+}
+
+bool analyzer::is_special(std::string_view name) {
+  return special_forms().count(std::string(name)) != 0;
+}
+
+std::string analyzer::gensym(std::string_view base) {
+  // A space cannot appear in a symbol the reader produces.
+  return std::string(base) + " " + std::to_string(++gensym_counter_);
+}
+
+int analyzer::declare_local(const std::string& name) {
+  int slot = temp_slot();
+  fn_->locals.push_back({name, slot});
+  return slot;
+}
+
+int analyzer::temp_slot() {
+  int slot = fn_->next_slot++;
+  fn_->max_slots = std::max(fn_->max_slots, fn_->next_slot);
+  return slot;
+}
+
+std::size_t analyzer::scope_mark() const {
+  return (fn_->locals.size() << 32) | static_cast<std::size_t>(fn_->next_slot);
+}
+
+void analyzer::pop_scope(std::size_t mark) {
+  fn_->locals.resize(mark >> 32);
+  // Slots are not reused after the scope ends: a closure created inside may still be reading
+  // a value copied from them, but copies make that safe; reuse would only save frame size.
+}
+
+analyzer::fn_scope* analyzer::enter_fn(fn_scope& s) {
+  s.parent = fn_;
+  fn_scope* prev = fn_;
+  fn_ = &s;
+  return prev;
+}
+
+void analyzer::leave_fn(fn_scope* previous) { fn_ = previous; }
+
+std::pair<bool, int> analyzer::lookup_local(fn_scope& s, const std::string& name, bool& found) {
+  for (auto it = s.locals.rbegin(); it != s.locals.rend(); ++it) {
+    if (it->name == name) {
+      found = true;
+      return {false, it->slot};
+    }
+  }
+  for (std::size_t i = 0; i < s.capture_names.size(); ++i) {
+    if (s.capture_names[i] == name) {
+      found = true;
+      return {true, static_cast<int>(i)};
+    }
+  }
+  if (!s.self_name.empty() && s.self_name == name) {
+    found = true;
+    return {true, -1};  // the closure itself
+  }
+  if (!s.parent) {
+    found = false;
+    return {false, -1};
+  }
+  auto [is_cap, idx] = lookup_local(*s.parent, name, found);
+  if (!found) return {false, -1};
+  // {true, -1} means the parent's own closure (its self name); fn nodes capture it as such.
+  s.captures.push_back({is_cap, idx});
+  s.capture_names.push_back(name);
+  return {true, static_cast<int>(s.captures.size() - 1)};
+}
+
+node_ptr analyzer::analyze_symbol(const form& f) {
+  const named_obj& sym = named(f.atom);
+  const std::string& ns = sym.ns();
+  const std::string& name = sym.name();
+  run_state& st = *env_.state;
+
+  if (!ns.empty()) {
+    if (ns == "data") {
+      auto keys = data_keys(st);
+      if (std::find(keys.begin(), keys.end(), name) == keys.end()) {
+        error e;
+        e.kind = error_kind::unbound;
+        e.pos = f.pos;
+        e.message = "data/" + name + " is not in the input data";
+        e.hint = keys.empty() ? "This mission has no input data"
+                              : "Available: " + join_names(keys, "data/");
+        throw lisp_exception(std::move(e));
+      }
+      value key = valid_keyword_text(name) ? keyword(name) : make_string(name);
+      return std::make_unique<data_node>(std::move(key), f.pos);
+    }
+    if (ns == "tool") {
+      fail(f, "tool/" + name + " can only be called, not used as a value",
+           "Call it: (tool/" + name + " {...})");
+    }
+    value constant;
+    if (static_constant(ns, name, constant)) return make_const(std::move(constant), f.pos);
+    if (const value* b = builtins().find(ns, name)) return make_const(*b, f.pos);
+    error e;
+    e.kind = error_kind::unbound;
+    e.pos = f.pos;
+    e.message = "Unable to resolve symbol: " + sym.full();
+    e.hint = builtins().has_namespace(ns) ? suggest_hint(sym.full(), {})
+                                          : "Unknown namespace " + ns + "/. Use tool/ for tools and data/ for input data";
+    throw lisp_exception(std::move(e));
+  }
+
+  bool found = false;
+  auto [is_cap, idx] = lookup_local(*fn_, name, found);
+  if (found) {
+    if (is_cap && idx == -1) return std::make_unique<self_node>(f.pos);
+    if (is_cap) return std::make_unique<capture_node>(idx, f.pos);
+    return make_local(idx, f.pos);
+  }
+  const value* b = builtins().find("", name);
+  const bool global_known = st.find_global(name) >= 0;
+  if (global_known || (!b && env_.forward.count(name))) {
+    return std::make_unique<global_node>(name, f.pos);
+  }
+  if (b) return make_const(*b, f.pos);
+  if (is_special(name)) {
+    fail(f, name + " is a special form and cannot be used as a value",
+         "Use it in call position: (" + name + " ...)");
+  }
+
+  error e;
+  e.kind = error_kind::unbound;
+  e.pos = f.pos;
+  e.message = "Unable to resolve symbol: " + name;
+  if (std::find(st.tools.begin(), st.tools.end(), name) != st.tools.end()) {
+    e.hint = "Did you mean: tool/" + name + " (tools are called as (tool/" + name + " ...))";
+  } else if (auto keys = data_keys(st); std::find(keys.begin(), keys.end(), name) != keys.end()) {
+    e.hint = "Did you mean: data/" + name;
+  } else {
+    std::vector<std::string> extra;
+    for (const auto& g : st.globals) extra.push_back(g.name);
+    for (fn_scope* s = fn_; s; s = s->parent)
+      for (const auto& l : s->locals) extra.push_back(l.name);
+    e.hint = suggest_hint(name, extra);
+  }
+  throw lisp_exception(std::move(e));
+}
+
+node_ptr analyzer::analyze_top(const form& f) { return analyze(f, false); }
+
+node_ptr analyzer::analyze_body(const std::vector<form>& body, std::size_t from, bool tail,
+                                source_pos pos) {
+  if (from >= body.size()) return make_const({}, pos);
+  if (from + 1 == body.size()) return analyze(body[from], tail);
+  std::vector<node_ptr> nodes;
+  for (std::size_t i = from; i < body.size(); ++i) nodes.push_back(analyze(body[i], tail && i + 1 == body.size()));
+  return make_do(std::move(nodes), pos);
+}
+
+node_ptr analyzer::analyze(const form& f, bool tail) {
+  struct depth_guard {
+    int& d;
+    explicit depth_guard(int& x) : d(x) { ++d; }
+    ~depth_guard() { --d; }
+  } guard(depth_);
+  if (depth_ > 2000) fail(f, "the program is nested too deeply to analyse");
+
+  switch (f.kind) {
+    case form_kind::literal: return make_const(f.atom, f.pos);
+    case form_kind::regex: return make_const(make_regex(string_text(f.atom)), f.pos);
+    case form_kind::symbol: return analyze_symbol(f);
+    case form_kind::vector:
+    case form_kind::set:
+    case form_kind::map: {
+      std::vector<node_ptr> items;
+      bool all_const = true;
+      for (const auto& item : f.items) {
+        items.push_back(analyze(item, false));
+        if (!dynamic_cast<const_node*>(items.back().get())) all_const = false;
+      }
+      coll_kind k = f.kind == form_kind::vector ? coll_kind::vector
+                    : f.kind == form_kind::set  ? coll_kind::set
+                                                : coll_kind::map;
+      auto n = std::make_unique<coll_node>(k, std::move(items), f.pos);
+      if (all_const) {
+        // Fold constant collections once (errors such as duplicate keys surface here).
+        frame fr{nullptr, nullptr, nullptr};
+        try {
+          return make_const(n->eval(fr), f.pos);
+        } catch (lisp_exception& e) {
+          rethrow_with_pos(e, f.pos);
+        }
+      }
+      return n;
+    }
+    case form_kind::fn_literal: {
+      auto it = special_forms().find(" fn-literal");
+      return it->second(*this, f, tail);
+    }
+    case form_kind::list: break;
+  }
+
+  if (f.items.empty()) return make_const(list_obj::empty(), f.pos);
+  const form& head = f.items[0];
+  if (head.is_symbol()) {
+    const named_obj& sym = named(head.atom);
+    bool local_shadow = false;
+    if (sym.ns().empty()) {
+      bool found = false;
+      for (fn_scope* s = fn_; s && !found; s = s->parent) {
+        for (const auto& l : s->locals) if (l.name == sym.name()) { found = true; break; }
+        for (const auto& c : s->capture_names) if (c == sym.name()) { found = true; break; }
+      }
+      local_shadow = found;
+    }
+    if (!local_shadow && (sym.ns().empty() || sym.ns() == "clojure.core")) {
+      auto it = special_forms().find(sym.name());
+      if (it != special_forms().end()) return it->second(*this, f, tail);
+    }
+    if (sym.ns() == "tool") {
+      const auto& tools = env_.state->tools;
+      if (std::find(tools.begin(), tools.end(), sym.name()) == tools.end()) {
+        error e;
+        e.kind = error_kind::tool;
+        e.pos = head.pos;
+        e.message = "Unknown tool: " + sym.name();
+        e.hint = tools.empty() ? "No tools are available" : "Available tools: " + join_names(tools, "tool/");
+        throw lisp_exception(std::move(e));
+      }
+      std::vector<node_ptr> args;
+      for (std::size_t i = 1; i < f.items.size(); ++i) args.push_back(analyze(f.items[i], false));
+      return std::make_unique<tool_call_node>(sym.name(), std::move(args), f.pos);
+    }
+    if (sym.ns().empty() && sym.name().size() > 1 && sym.name()[0] == '.' && sym.name() != "..") {
+      const value* m = builtins().find("", sym.name());
+      if (!m) {
+        error e;
+        e.kind = error_kind::unsupported;
+        e.pos = head.pos;
+        e.message = "the interop method " + sym.name() + " is not available";
+        e.hint = "Use the clojure.string functions (str/includes?, str/index-of, subs, count, ...)";
+        throw lisp_exception(std::move(e));
+      }
+      std::vector<node_ptr> args;
+      for (std::size_t i = 1; i < f.items.size(); ++i) args.push_back(analyze(f.items[i], false));
+      return make_call(make_const(*m, head.pos), std::move(args), f.pos);
+    }
+    if (sym.ns().empty() && sym.name().size() > 1 && sym.name().back() == '.') {
+      error e;
+      e.kind = error_kind::unsupported;
+      e.pos = head.pos;
+      e.message = "constructing Java objects (" + sym.name() + ") is not available";
+      throw lisp_exception(std::move(e));
+    }
+  }
+  node_ptr fn = analyze(head, false);
+  std::vector<node_ptr> args;
+  args.reserve(f.items.size() - 1);
+  for (std::size_t i = 1; i < f.items.size(); ++i) args.push_back(analyze(f.items[i], false));
+  return make_call(std::move(fn), std::move(args), f.pos);
+}
+
+}  // namespace ptc::lisp

@@ -1,0 +1,129 @@
+#pragma once
+// The analyzer: forms → nodes. Special forms and macros are resolved once here (one table maps
+// a symbol to its analyzer, one file per family under lisp/forms/); everything else is a call.
+// Locals become slot indexes in the enclosing function's frame; variables of enclosing
+// functions become captures; user globals, data/ keys, tool/ names and builtins are resolved
+// now, so evaluation never looks a name up.
+#include <functional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "lisp/closure.hpp"
+#include "lisp/form.hpp"
+#include "lisp/node.hpp"
+
+namespace ptc::lisp {
+
+class analyzer;
+using form_analyzer = node_ptr (*)(analyzer& a, const form& f, bool tail);
+
+/// What the analyzer knows about the program's surroundings.
+struct analysis_env {
+  run_state* state = nullptr;                 ///< globals (from memory and earlier forms)
+  std::unordered_set<std::string> forward;    ///< names def'd somewhere in this program
+};
+
+class analyzer {
+ public:
+  explicit analyzer(analysis_env& env);
+
+  /// Analyses one top-level form.
+  node_ptr analyze_top(const form& f);
+  node_ptr analyze(const form& f, bool tail);
+  /// Analyses forms as an implicit do; empty → nil.
+  node_ptr analyze_body(const std::vector<form>& forms, std::size_t from, bool tail,
+                        source_pos pos);
+
+  // --- scopes --------------------------------------------------------------------------
+  /// A new local in the current function; returns its slot.
+  int declare_local(const std::string& name);
+  /// A slot with no name (temporaries of destructuring and macros).
+  int temp_slot();
+  std::size_t scope_mark() const;
+  void pop_scope(std::size_t mark);
+
+  struct fn_scope;
+  /// Starts analysing a function body (fn, top level). Returns the previous scope.
+  fn_scope* enter_fn(fn_scope& s);
+  void leave_fn(fn_scope* previous);
+  fn_scope& current_fn() { return *fn_; }
+
+  /// Where recur jumps: the slots it writes. Set by loop and fn arities.
+  struct recur_target {
+    std::vector<int> slots;
+    bool variadic = false;  ///< a fn arity with & rest: recur passes the rest as one seq
+  };
+  recur_target* recur() const { return recur_; }
+  recur_target* set_recur(recur_target* t) {
+    auto* old = recur_;
+    recur_ = t;
+    return old;
+  }
+
+  /// Binds `pattern` (symbol, vector or map destructuring) to the value in `source_slot`,
+  /// appending the binding steps to `steps`. Declares the pattern's locals.
+  void destructure(const form& pattern, int source_slot, std::vector<std::pair<int, node_ptr>>& steps);
+
+  /// Resolves a symbol form to a node (local, capture, global, builtin, data/, constant).
+  node_ptr analyze_symbol(const form& f);
+
+  /// A name no program can write, for macro temporaries.
+  std::string gensym(std::string_view base);
+
+  analysis_env& env() { return env_; }
+
+  /// The table of special forms and macros.
+  static const std::unordered_map<std::string, form_analyzer>& special_forms();
+  static bool is_special(std::string_view name);
+
+  [[noreturn]] static void fail(const form& f, std::string message, std::string hint = {});
+
+ private:
+  struct local {
+    std::string name;
+    int slot;
+  };
+
+ public:
+  struct fn_scope {
+    std::vector<local> locals;  ///< visible locals, innermost last
+    int next_slot = 0;
+    int max_slots = 0;
+    std::vector<fn_template::capture_source> captures;
+    std::vector<std::string> capture_names;
+    fn_scope* parent = nullptr;
+    std::string self_name;  ///< (fn name [..]) can call itself by name
+  };
+
+ private:
+  /// Finds `name` as a local of `s` or its parents, adding captures on the way; -1 if none.
+  /// Returns {is_capture, index}.
+  std::pair<bool, int> lookup_local(fn_scope& s, const std::string& name, bool& found);
+
+  analysis_env& env_;
+  fn_scope top_;
+  fn_scope* fn_;
+  recur_target* recur_ = nullptr;
+  int gensym_counter_ = 0;
+  int depth_ = 0;
+};
+
+// Node constructors the form families share (lisp/forms/*.cpp).
+node_ptr make_const(value v, source_pos pos);
+node_ptr make_local(int slot, source_pos pos);
+node_ptr make_do(std::vector<node_ptr> body, source_pos pos);
+node_ptr make_if(node_ptr test, node_ptr then, node_ptr otherwise, source_pos pos);
+node_ptr make_let(std::vector<std::pair<int, node_ptr>> steps, node_ptr body, source_pos pos);
+/// A call of the builtin `name` (must exist) with these argument nodes.
+node_ptr make_builtin_call(std::string_view name, std::vector<node_ptr> args, source_pos pos);
+node_ptr make_call(node_ptr fn, std::vector<node_ptr> args, source_pos pos);
+
+// Helpers for building forms in macros.
+form make_symbol_form(std::string_view name, source_pos pos);
+form make_list_form(std::vector<form> items, source_pos pos);
+form make_vector_form(std::vector<form> items, source_pos pos);
+
+}  // namespace ptc::lisp

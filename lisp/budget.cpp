@@ -1,0 +1,117 @@
+#include "lisp/budget.hpp"
+
+#include <atomic>
+
+#include "lisp/error.hpp"
+
+namespace ptc::lisp {
+namespace {
+
+thread_local budget* tls_active = nullptr;
+thread_local const char* tls_stack_limit = nullptr;
+std::atomic<std::uint32_t> next_budget_id{1};
+
+std::string mib(std::uint64_t bytes) {
+  return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MB";
+}
+
+}  // namespace
+
+budget::budget(const limits& l) : limits_(l), id_(next_budget_id.fetch_add(1)) {
+  if (id_ == 0) id_ = next_budget_id.fetch_add(1);  // 0 means "no budget" in objects
+}
+
+budget::~budget() { deactivate(); }
+
+void budget::activate() { tls_active = this; }
+void budget::deactivate() {
+  if (tls_active == this) tls_active = nullptr;
+}
+budget* budget::active() { return tls_active; }
+
+void budget::set_stack_limit(const char* limit) { tls_stack_limit = limit; }
+
+bool budget::below_stack_limit() {
+  if (!tls_stack_limit) return false;
+  char probe;
+  return &probe < tls_stack_limit;
+}
+
+void budget::depth_exceeded() const {
+  --const_cast<budget*>(this)->depth_;
+  raise(error_kind::limit,
+        "recursion depth limit reached (" + std::to_string(limits_.max_depth) +
+            " nested calls)",
+        "Use loop/recur or reduce instead of deep recursion");
+}
+
+void budget::preflight(std::uint64_t bytes) const {
+  if (bytes > limits_.max_memory_bytes || live_bytes_ + bytes > limits_.max_memory_bytes) {
+    raise(error_kind::limit, "memory limit reached: this would need about " + mib(bytes) +
+                                 " (limit " + mib(limits_.max_memory_bytes) + ")",
+          "Work on smaller pieces of the data, or use take to bound sequences");
+  }
+}
+
+void budget::check_memory() const {
+  if (live_bytes_ > limits_.max_memory_bytes) {
+    raise(error_kind::limit, "memory limit reached (" + mib(limits_.max_memory_bytes) + ")",
+          "Work on smaller pieces of the data, or use take to bound sequences");
+  }
+}
+
+void budget::charge_output(std::size_t bytes) {
+  output_bytes_ += bytes;
+  if (output_bytes_ > limits_.max_output_bytes) {
+    raise(error_kind::limit, "output limit reached (" + std::to_string(limits_.max_output_bytes) +
+                                 " bytes printed)",
+          "Print less: summarise, or print counts and samples");
+  }
+}
+
+void budget::resume_clock() {
+  if (!clock_running_) {
+    running_since_ = std::chrono::steady_clock::now();
+    clock_running_ = true;
+  }
+}
+
+void budget::pause_clock() {
+  if (clock_running_) {
+    elapsed_before_ += std::chrono::steady_clock::now() - running_since_;
+    clock_running_ = false;
+  }
+}
+
+std::chrono::microseconds budget::elapsed() const {
+  auto total = elapsed_before_;
+  if (clock_running_) total += std::chrono::steady_clock::now() - running_since_;
+  return std::chrono::duration_cast<std::chrono::microseconds>(total);
+}
+
+void budget::set_slice(std::uint64_t slice_steps, std::function<void()> hook) {
+  slice_steps_ = slice_steps;
+  next_slice_ = steps_ + slice_steps;
+  slice_hook_ = std::move(hook);
+}
+
+void budget::slow_tick() {
+  next_check_ = steps_ + 1024;
+  if (live_bytes_ > peak_bytes_) peak_bytes_ = live_bytes_;
+  if (steps_ > limits_.max_steps) {
+    raise(error_kind::limit, "step limit reached (" + std::to_string(limits_.max_steps) + " steps)",
+          "The program did too much work: check for an endless loop, or process less data");
+  }
+  check_memory();
+  if (clock_running_ &&
+      elapsed() > std::chrono::milliseconds(static_cast<std::int64_t>(limits_.timeout_ms))) {
+    raise(error_kind::limit, "time limit reached (" + std::to_string(limits_.timeout_ms) + " ms)",
+          "The program ran too long: check for an endless loop, or process less data");
+  }
+  if (slice_steps_ && steps_ >= next_slice_ && slice_hook_) {
+    next_slice_ = steps_ + slice_steps_;
+    slice_hook_();
+  }
+}
+
+}  // namespace ptc::lisp

@@ -1,0 +1,271 @@
+// Associative builtins: get, assoc, update and friends over maps and vectors, plus map-only
+// helpers (keys, vals, merge, select-keys, zipmap, ...). Lookups are flex (keyword ↔ string,
+// spec difference 6); writers that first read a key (update, update-in, the inner levels of
+// assoc-in, dissoc) write back under the key that is present, so a JSON map {"a" 1} updated
+// with :a stays {"a" 2} instead of gaining a second key.
+#include <vector>
+
+#include "lisp/builtin.hpp"
+#include "lisp/builtins/coll_ops.hpp"
+#include "lisp/builtins/family_parts.hpp"
+#include "lisp/list.hpp"
+#include "lisp/map.hpp"
+#include "lisp/seq.hpp"
+#include "lisp/vector.hpp"
+
+namespace ptc::lisp {
+namespace {
+
+using args_t = std::span<const value>;
+
+// (assoc coll k v) for one key: nil becomes a map; vectors take an index up to their count.
+value assoc_one(value coll, const value& k, const value& v, std::string_view fn) {
+  switch (coll.kind()) {
+    case type::nil: return map_obj::assoc(map_obj::empty(), k, v);
+    case type::map: return map_obj::assoc(std::move(coll), k, v);
+    case type::vector: {
+      std::size_t n = coll.as<vector_obj>().size();
+      if (!k.is(type::integer)) errors::argument(fn, 1, "an integer index for a vector", k);
+      std::int64_t i = k.as_int();
+      if (i < 0 || static_cast<std::uint64_t>(i) > n) errors::index(fn, i, n, "a vector");
+      return vector_obj::assoc(std::move(coll), static_cast<std::size_t>(i), v);
+    }
+    default: errors::argument(fn, 0, "a map, vector or nil", coll);
+  }
+}
+
+// The key to write back under after reading `k` from `coll` with flex lookup.
+value write_key(const value& coll, const value& k) {
+  return coll.is(type::map) ? coll::present_key(coll, k) : k;
+}
+
+// Path of assoc-in / update-in as items; an empty path means the single key nil, as in Clojure.
+std::vector<value> path_items(context& c, const value& path, std::string_view fn) {
+  std::vector<value> ks = to_items(c, path, fn);
+  if (ks.empty()) ks.emplace_back();
+  return ks;
+}
+
+// Rebuilds the containers along `ks` bottom-up with `leaf` at the end. levels[i] is the
+// container that holds ks[i]; keys[i] is the key to write under at that level.
+value rebuild(std::vector<value>& levels, const std::vector<value>& keys, value leaf,
+              std::string_view fn) {
+  value cur = std::move(leaf);
+  for (std::size_t i = levels.size(); i-- > 0;) cur = assoc_one(std::move(levels[i]), keys[i], cur, fn);
+  return cur;
+}
+
+value b_get(context&, args_t a) { return coll::get(a[0], a[1], a.size() > 2 ? a[2] : value()); }
+
+value b_get_in(context& c, args_t a) {
+  return coll::get_in(c, a[0], a[1], a.size() > 2 ? a[2] : value());
+}
+
+value b_contains(context&, args_t a) { return value::boolean(coll::contains("contains?", a[0], a[1])); }
+
+value b_find(context&, args_t a) {
+  const value& m = a[0];
+  if (m.is_nil()) return {};
+  if (m.is(type::map)) {
+    const value* v = m.as<map_obj>().find_flex(a[1]);
+    return v ? make_entry(coll::present_key(m, a[1]), *v) : value();
+  }
+  if (m.is(type::vector)) {
+    value v;
+    return coll::lookup(m, a[1], v) ? make_entry(a[1], v) : value();
+  }
+  errors::argument("find", 0, "a map, vector or nil", m);
+}
+
+// keys / vals: of a map, or of a sequence of [k v] entries (what filter over a map returns).
+value entry_part(context& c, const value& m, std::size_t part, std::string_view fn) {
+  if (m.is_nil()) return {};
+  std::vector<value> out;
+  if (m.is(type::map)) {
+    const auto& mo = m.as<map_obj>();
+    out.reserve(mo.size());
+    mo.each([&](const value& k, const value& v) {
+      c.tick();
+      out.push_back(part == 0 ? k : v);
+      return true;
+    });
+  } else {
+    if (m.is(type::string) || m.is(type::set) || !is_seqable(m))
+      errors::argument(fn, 0, "a map", m);
+    seq_iter it(c, m, fn);
+    value e;
+    while (it.next(e)) {
+      if (!e.is(type::vector) || e.as<vector_obj>().size() != 2)
+        errors::argument(fn, 0, "a map or a sequence of [key value] entries", m);
+      out.push_back(e.as<vector_obj>().at(part));
+    }
+  }
+  if (out.empty()) return {};
+  return list_obj::from(std::move(out));
+}
+
+value b_keys(context& c, args_t a) { return entry_part(c, a[0], 0, "keys"); }
+value b_vals(context& c, args_t a) { return entry_part(c, a[0], 1, "vals"); }
+
+const value& entry_item(args_t a, std::size_t part, std::string_view fn) {
+  if (!a[0].is(type::vector) || a[0].as<vector_obj>().size() != 2)
+    errors::argument(fn, 0, "a map entry", a[0]);
+  return a[0].as<vector_obj>().at(part);
+}
+value b_key(context&, args_t a) { return entry_item(a, 0, "key"); }
+value b_val(context&, args_t a) { return entry_item(a, 1, "val"); }
+
+value b_assoc(context&, args_t a) {
+  if ((a.size() - 1) % 2 != 0) errors::arity("assoc", a.size(), "a map or vector, then key-value pairs");
+  value out = a[0];
+  for (std::size_t i = 1; i + 1 < a.size(); i += 2) out = assoc_one(std::move(out), a[i], a[i + 1], "assoc");
+  return out;
+}
+
+value b_assoc_in(context& c, args_t a) {
+  std::vector<value> ks = path_items(c, a[1], "assoc-in");
+  std::vector<value> levels{a[0]};
+  std::vector<value> keys;
+  for (std::size_t i = 0; i + 1 < ks.size(); ++i) {
+    keys.push_back(write_key(levels.back(), ks[i]));
+    levels.push_back(coll::get(levels.back(), ks[i]));
+  }
+  keys.push_back(ks.back());  // the last key is written as given, like assoc
+  return rebuild(levels, keys, a[2], "assoc-in");
+}
+
+value b_dissoc(context& c, args_t a) {
+  if (a[0].is_nil()) return {};
+  if (!a[0].is(type::map)) errors::argument("dissoc", 0, "a map or nil", a[0]);
+  value out = a[0];
+  for (std::size_t i = 1; i < a.size(); ++i) {
+    c.tick();
+    value k = coll::present_key(out, a[i]);
+    out = map_obj::dissoc(std::move(out), k);
+  }
+  return out;
+}
+
+// Calls f with `old` followed by the extra arguments a[from..].
+value apply_update(context& c, const value& f, value old, args_t a, std::size_t from) {
+  std::vector<value> call_args;
+  call_args.reserve(1 + a.size() - from);
+  call_args.push_back(std::move(old));
+  for (std::size_t i = from; i < a.size(); ++i) call_args.push_back(a[i]);
+  return c.call(f, std::span<const value>(call_args));
+}
+
+value b_update(context& c, args_t a) {
+  const value& m = a[0];
+  if (!m.is_nil() && !m.is(type::map) && !m.is(type::vector))
+    errors::argument("update", 0, "a map, vector or nil", m);
+  value nv = apply_update(c, a[2], coll::get(m, a[1]), a, 3);
+  return assoc_one(m, write_key(m, a[1]), nv, "update");
+}
+
+value b_update_in(context& c, args_t a) {
+  std::vector<value> ks = path_items(c, a[1], "update-in");
+  std::vector<value> levels{a[0]};
+  std::vector<value> keys;
+  for (std::size_t i = 0; i < ks.size(); ++i) {
+    keys.push_back(write_key(levels.back(), ks[i]));
+    if (i + 1 < ks.size()) levels.push_back(coll::get(levels.back(), ks[i]));
+  }
+  value nv = apply_update(c, a[2], coll::get(levels.back(), ks.back()), a, 3);
+  return rebuild(levels, keys, std::move(nv), "update-in");
+}
+
+value b_merge(context& c, args_t a) {
+  bool any = false;
+  for (const value& m : a) any = any || m.truthy();
+  if (!any) return {};
+  value out = a[0];
+  for (std::size_t i = 1; i < a.size(); ++i) out = coll::merge2(c, std::move(out), a[i], "merge");
+  return out;
+}
+
+value b_merge_with(context& c, args_t a) {
+  const value& f = arg::function("merge-with", a, 0);
+  bool any = false;
+  for (std::size_t i = 1; i < a.size(); ++i) any = any || a[i].truthy();
+  if (!any) return {};
+  value out;
+  for (std::size_t i = 1; i < a.size(); ++i) {
+    const value& m = a[i];
+    if (m.is_nil()) continue;
+    if (!m.is(type::map)) errors::argument("merge-with", i, "a map or nil", m);
+    if (out.is_nil()) {
+      out = m;
+      continue;
+    }
+    m.as<map_obj>().each([&](const value& k, const value& v) {
+      c.tick();
+      const value* old = out.as<map_obj>().find(k);
+      value nv = old ? c.call(f, {*old, v}) : v;
+      out = map_obj::assoc(std::move(out), k, std::move(nv));
+      return true;
+    });
+  }
+  return out;
+}
+
+value b_select_keys(context& c, args_t a) { return coll::select_keys(c, a[0], a[1]); }
+
+value b_zipmap(context& c, args_t a) {
+  value out = map_obj::empty();
+  seq_iter ks(c, a[0], "zipmap");
+  seq_iter vs(c, a[1], "zipmap");
+  value k, v;
+  while (ks.next(k) && vs.next(v)) out = map_obj::assoc(std::move(out), k, v);
+  return out;
+}
+
+// update-keys / update-vals: f applied to every key (value) of a map; nil is the empty map.
+value map_transform(context& c, args_t a, bool on_keys, std::string_view fn) {
+  const value& f = arg::function(fn, a, 1);
+  if (a[0].is_nil()) return map_obj::empty();
+  if (!a[0].is(type::map)) errors::argument(fn, 0, "a map or nil", a[0]);
+  value out = map_obj::empty();
+  a[0].as<map_obj>().each([&](const value& k, const value& v) {
+    c.tick();
+    if (on_keys)
+      out = map_obj::assoc(std::move(out), c.call(f, {k}), v);
+    else
+      out = map_obj::assoc(std::move(out), k, c.call(f, {v}));
+    return true;
+  });
+  return out;
+}
+value b_update_keys(context& c, args_t a) { return map_transform(c, a, true, "update-keys"); }
+value b_update_vals(context& c, args_t a) { return map_transform(c, a, false, "update-vals"); }
+
+const builtin_def defs[] = {
+    {"get", 2, 3, b_get},
+    {"get-in", 2, 3, b_get_in},
+    {"contains?", 2, 2, b_contains},
+    {"find", 2, 2, b_find},
+    {"keys", 1, 1, b_keys},
+    {"vals", 1, 1, b_vals},
+    {"key", 1, 1, b_key},
+    {"val", 1, 1, b_val},
+    {"assoc", 3, -1, b_assoc},
+    {"assoc-in", 3, 3, b_assoc_in},
+    {"dissoc", 1, -1, b_dissoc},
+    {"update", 3, -1, b_update},
+    {"update-in", 3, -1, b_update_in},
+    {"merge", 0, -1, b_merge},
+    {"merge-with", 1, -1, b_merge_with},
+    {"select-keys", 2, 2, b_select_keys},
+    {"zipmap", 2, 2, b_zipmap},
+    {"update-keys", 2, 2, b_update_keys},
+    {"update-vals", 2, 2, b_update_vals},
+};
+
+}  // namespace
+
+void register_core_coll(builtin_table& t) {
+  t.add("", defs);
+  register_core_coll_build(t);
+}
+
+}  // namespace ptc::lisp

@@ -1,0 +1,203 @@
+// Building and reshaping collections: conj, into, the constructors (vector, list, hash-map,
+// set, ...), empty, disj, and the stack operations peek / pop / subvec.
+#include <vector>
+
+#include "lisp/builtin.hpp"
+#include "lisp/builtins/coll_ops.hpp"
+#include "lisp/builtins/family_parts.hpp"
+#include "lisp/list.hpp"
+#include "lisp/map.hpp"
+#include "lisp/seq.hpp"
+#include "lisp/set.hpp"
+#include "lisp/vector.hpp"
+
+namespace ptc::lisp {
+namespace {
+
+using args_t = std::span<const value>;
+
+value b_conj(context& c, args_t a) {
+  if (a.empty()) return vector_obj::empty();
+  value out = a[0];
+  for (std::size_t i = 1; i < a.size(); ++i) out = coll::conj(c, std::move(out), a[i]);
+  return out;
+}
+
+// (into to from): every item of `from` conj'ed onto `to`. Maps pour in entry by entry, and a
+// vector target grows in place once the copy of `to` is ours alone.
+value into2(context& c, value to, const value& from) {
+  if (from.is_nil()) return to;
+  if (to.is(type::map) && from.is(type::map)) return coll::merge2(c, std::move(to), from, "into");
+  if (to.is(type::vector) && from.is(type::vector)) {
+    const auto& src = from.as<vector_obj>();
+    c.limits().tick(src.size());
+    src.each([&](const value& x) {
+      to = vector_obj::conj(std::move(to), x);
+      return true;
+    });
+    return to;
+  }
+  if (!to.is_nil() && !to.is(type::vector) && !to.is(type::list) && !to.is(type::map) &&
+      !to.is(type::set))
+    errors::argument("into", 0, "a collection or nil", to);
+  seq_iter it(c, from, "into");
+  value x;
+  while (it.next(x)) to = coll::conj(c, std::move(to), x, "into");
+  return to;
+}
+
+// (into to xform from): `xform` is a transducer (a function of a reducing function).
+value into_transduced(context& c, value to, const value& xform, const value& from) {
+  value rf = make_native_fn("into", [](context& c, args_t a) -> value {
+    if (a.empty()) return vector_obj::empty();
+    if (a.size() == 1) return a[0];
+    if (a.size() == 2) return coll::conj(c, a[0], a[1], "into");
+    errors::arity("into", a.size(), "0 to 2");
+  });
+  value xf = c.call(xform, {rf});
+  value acc = std::move(to);
+  seq_iter it(c, from, "into");
+  value x;
+  while (it.next(x)) {
+    acc = c.call(xf, {acc, x});
+    if (acc.is(type::reduced)) {
+      acc = reduced_value(acc);
+      break;
+    }
+  }
+  return c.call(xf, {acc});
+}
+
+value b_into(context& c, args_t a) {
+  if (a.empty()) return vector_obj::empty();
+  if (a.size() == 1) return a[0];
+  if (a.size() == 2) return into2(c, a[0], a[1]);
+  return into_transduced(c, a[0], arg::function("into", a, 1), a[2]);
+}
+
+value b_empty(context&, args_t a) {
+  switch (a[0].kind()) {
+    case type::vector: return vector_obj::empty();
+    case type::map: return map_obj::empty();
+    case type::set: return set_obj::empty();
+    case type::list:
+    case type::lazy_seq: return list_obj::empty();
+    default: return {};
+  }
+}
+
+value b_vec(context& c, args_t a) {
+  if (a[0].is(type::vector)) return a[0];
+  if (a[0].is_nil()) return vector_obj::empty();
+  return vector_obj::from(to_items(c, a[0], "vec"));
+}
+
+value b_vector(context& c, args_t a) {
+  c.limits().tick(a.size());
+  return vector_obj::from(a.data(), a.size());
+}
+
+value b_list(context& c, args_t a) {
+  c.limits().tick(a.size());
+  return list_obj::from(a.data(), a.size());
+}
+
+value make_map(context& c, args_t a, std::string_view fn) {
+  if (a.size() % 2 != 0) errors::arity(fn, a.size(), "an even number");
+  c.limits().tick(a.size());
+  std::vector<map_obj::entry> entries;
+  entries.reserve(a.size() / 2);
+  for (std::size_t i = 0; i < a.size(); i += 2) entries.emplace_back(a[i], a[i + 1]);
+  return map_obj::from(std::move(entries));
+}
+value b_hash_map(context& c, args_t a) { return make_map(c, a, "hash-map"); }
+value b_array_map(context& c, args_t a) { return make_map(c, a, "array-map"); }
+
+value b_hash_set(context& c, args_t a) {
+  c.limits().tick(a.size());
+  return set_obj::from(std::vector<value>(a.begin(), a.end()));
+}
+
+value b_set(context& c, args_t a) {
+  if (a[0].is(type::set)) return a[0];
+  if (a[0].is_nil()) return set_obj::empty();
+  return set_obj::from(to_items(c, a[0], "set"));
+}
+
+value b_disj(context& c, args_t a) {
+  if (a[0].is_nil()) return {};
+  if (!a[0].is(type::set)) errors::argument("disj", 0, "a set or nil", a[0]);
+  value out = a[0];
+  for (std::size_t i = 1; i < a.size(); ++i) {
+    c.tick();
+    out = set_obj::disj(std::move(out), a[i]);
+  }
+  return out;
+}
+
+value b_peek(context&, args_t a) {
+  const value& s = a[0];
+  if (s.is_nil()) return {};
+  if (s.is(type::vector)) {
+    const auto& v = s.as<vector_obj>();
+    return v.size() ? v.at(v.size() - 1) : value();
+  }
+  if (s.is(type::list)) return s.as<list_obj>().first();
+  errors::argument("peek", 0, "a vector, list or nil", s);
+}
+
+value b_pop(context&, args_t a) {
+  const value& s = a[0];
+  if (s.is_nil()) return {};
+  if (s.is(type::vector)) {
+    if (s.as<vector_obj>().size() == 0) raise(error_kind::index, "pop: cannot pop an empty vector");
+    return vector_obj::pop(s);
+  }
+  if (s.is(type::list)) {
+    if (s.as<list_obj>().size() == 0) raise(error_kind::index, "pop: cannot pop an empty list");
+    return s.as<list_obj>().rest();
+  }
+  errors::argument("pop", 0, "a vector, list or nil", s);
+}
+
+value b_subvec(context& c, args_t a) {
+  if (!a[0].is(type::vector)) errors::argument("subvec", 0, "a vector", a[0]);
+  const auto& v = a[0].as<vector_obj>();
+  std::int64_t n = static_cast<std::int64_t>(v.size());
+  std::int64_t start = arg::integer("subvec", a, 1);
+  std::int64_t end = a.size() > 2 ? arg::integer("subvec", a, 2) : n;
+  if (start < 0 || start > n) errors::index("subvec", start, v.size(), "a vector");
+  if (end < 0 || end > n) errors::index("subvec", end, v.size(), "a vector");
+  if (start > end)
+    raise(error_kind::index, "subvec: start " + std::to_string(start) + " is after end " +
+                                 std::to_string(end));
+  if (start == 0 && end == n) return a[0];
+  c.limits().tick(static_cast<std::uint64_t>(end - start));
+  std::vector<value> items;
+  items.reserve(static_cast<std::size_t>(end - start));
+  for (std::int64_t i = start; i < end; ++i) items.push_back(v.at(static_cast<std::size_t>(i)));
+  return vector_obj::from(std::move(items));
+}
+
+const builtin_def defs[] = {
+    {"conj", 0, -1, b_conj},
+    {"into", 0, 3, b_into},
+    {"empty", 1, 1, b_empty},
+    {"vec", 1, 1, b_vec},
+    {"vector", 0, -1, b_vector},
+    {"list", 0, -1, b_list},
+    {"hash-map", 0, -1, b_hash_map},
+    {"array-map", 0, -1, b_array_map},
+    {"hash-set", 0, -1, b_hash_set},
+    {"set", 1, 1, b_set},
+    {"disj", 1, -1, b_disj},
+    {"peek", 1, 1, b_peek},
+    {"pop", 1, 1, b_pop},
+    {"subvec", 2, 3, b_subvec},
+};
+
+}  // namespace
+
+void register_core_coll_build(builtin_table& t) { t.add("", defs); }
+
+}  // namespace ptc::lisp

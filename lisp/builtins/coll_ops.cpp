@@ -1,0 +1,187 @@
+#include "lisp/builtins/coll_ops.hpp"
+
+#include "lisp/error.hpp"
+#include "lisp/list.hpp"
+#include "lisp/map.hpp"
+#include "lisp/seq.hpp"
+#include "lisp/set.hpp"
+#include "lisp/string.hpp"
+#include "lisp/vector.hpp"
+
+namespace ptc::lisp::coll {
+
+bool lookup(const value& coll, const value& key, value& out) {
+  switch (coll.kind()) {
+    case type::map: {
+      const value* v = coll.as<map_obj>().find_flex(key);
+      if (!v) return false;
+      out = *v;
+      return true;
+    }
+    case type::vector: {
+      if (!key.is(type::integer)) return false;
+      const auto& vec = coll.as<vector_obj>();
+      std::int64_t i = key.as_int();
+      if (i < 0 || static_cast<std::uint64_t>(i) >= vec.size()) return false;
+      out = vec.at(static_cast<std::size_t>(i));
+      return true;
+    }
+    case type::string: {
+      if (!key.is(type::integer)) return false;
+      const auto& s = coll.as<string_obj>();
+      std::int64_t i = key.as_int();
+      if (i < 0 || static_cast<std::uint64_t>(i) >= s.length()) return false;
+      out = value::character(s.char_at(static_cast<std::size_t>(i)));
+      return true;
+    }
+    case type::set: {
+      const value* v = coll.as<set_obj>().find(key);
+      if (!v) return false;
+      out = *v;
+      return true;
+    }
+    default:
+      // Clojure's get answers nil for anything that is not a lookup collection.
+      return false;
+  }
+}
+
+value get(const value& coll, const value& key, const value& dflt) {
+  value out;
+  return lookup(coll, key, out) ? out : dflt;
+}
+
+value get_in(context& c, const value& root, const value& path, const value& dflt,
+             std::string_view fn) {
+  value cur = root;
+  seq_iter it(c, path, fn);
+  value k;
+  while (it.next(k)) {
+    value next;
+    if (!lookup(cur, k, next)) return dflt;
+    cur = std::move(next);
+  }
+  return cur;
+}
+
+value present_key(const value& m, const value& key) {
+  const auto& mo = m.as<map_obj>();
+  if (mo.find(key)) return key;
+  if (key.is(type::keyword)) {
+    value s = make_string(named(key).full());
+    if (mo.find(s)) return s;
+  } else if (key.is(type::string)) {
+    value k = find_keyword(string_text(key));  // never interns: see find_flex
+    if (!k.is_nil() && mo.find(k)) return k;
+  }
+  return key;
+}
+
+bool contains(std::string_view fn, const value& coll, const value& key) {
+  switch (coll.kind()) {
+    case type::nil: return false;
+    case type::map: return coll.as<map_obj>().find_flex(key) != nullptr;
+    case type::set: return coll.as<set_obj>().contains(key);
+    case type::vector:
+    case type::string: {
+      if (!key.is(type::integer)) return false;
+      std::size_t n = coll.is(type::vector) ? coll.as<vector_obj>().size()
+                                            : coll.as<string_obj>().length();
+      return key.as_int() >= 0 && static_cast<std::uint64_t>(key.as_int()) < n;
+    }
+    default:
+      errors::argument(fn, 0, "a map, set, vector, string or nil", coll);
+  }
+}
+
+namespace {
+
+// Adds one [k v] pair (or the entries of a map) to a map, as Clojure's map conj does.
+value map_conj(context& c, value m, const value& x, std::string_view fn) {
+  if (x.is_nil()) return m;
+  if (x.is(type::vector)) {
+    const auto& pair = x.as<vector_obj>();
+    if (pair.size() != 2)
+      raise(error_kind::type, std::string(fn) + ": a vector added to a map must be a [key value] pair, got " +
+                                  errors::brief(x));
+    return map_obj::assoc(std::move(m), pair.at(0), pair.at(1));
+  }
+  if (x.is(type::map)) {
+    x.as<map_obj>().each([&](const value& k, const value& v) {
+      c.tick();
+      m = map_obj::assoc(std::move(m), k, v);
+      return true;
+    });
+    return m;
+  }
+  if (x.is(type::list) || x.is(type::lazy_seq)) {
+    // A sequence of entries, as (conj {} (seq other-map)) gives.
+    seq_iter it(c, x, fn);
+    value e;
+    while (it.next(e)) {
+      if (!e.is(type::vector) || e.as<vector_obj>().size() != 2)
+        raise(error_kind::type, std::string(fn) + ": items added to a map must be [key value] pairs, got " +
+                                    errors::brief(e));
+      m = map_obj::assoc(std::move(m), e.as<vector_obj>().at(0), e.as<vector_obj>().at(1));
+    }
+    return m;
+  }
+  raise(error_kind::type, std::string(fn) + ": items added to a map must be [key value] pairs or maps, got " +
+                              errors::describe_type(x) + " " + errors::brief(x));
+}
+
+}  // namespace
+
+value conj(context& c, value coll, const value& x, std::string_view fn) {
+  switch (coll.kind()) {
+    case type::nil: return list_obj::cons(x, list_obj::empty());
+    case type::vector: return vector_obj::conj(std::move(coll), x);
+    case type::list: return list_obj::cons(x, std::move(coll));
+    case type::set: return set_obj::conj(std::move(coll), x);
+    case type::map: return map_conj(c, std::move(coll), x, fn);
+    case type::lazy_seq: return list_obj::cons(x, list_obj::from(to_items(c, coll, fn)));
+    default: errors::argument(fn, 0, "a collection or nil", coll);
+  }
+}
+
+value select_keys(context& c, const value& m, const value& ks, std::string_view fn) {
+  value out = map_obj::empty();
+  seq_iter it(c, ks, fn);
+  value k, v;
+  while (it.next(k))
+    if (lookup(m, k, v)) out = map_obj::assoc(std::move(out), k, v);
+  return out;
+}
+
+value merge2(context& c, value a, const value& b, std::string_view fn) {
+  if (b.is_nil()) return a;
+  if (a.is_nil()) a = map_obj::empty();
+  if (!a.is(type::map)) errors::argument(fn, 0, "a map or nil", a);
+  return map_conj(c, std::move(a), b, fn);
+}
+
+bool is_field_spec(const value& keyspec) {
+  return keyspec.is(type::keyword) || keyspec.is(type::string) || keyspec.is(type::vector);
+}
+
+value key_of(context& c, const value& keyspec, const value& item) {
+  switch (keyspec.kind()) {
+    case type::keyword:
+    case type::string:
+    case type::integer: return get(item, keyspec);
+    case type::vector: {
+      value cur = item;
+      bool present = true;
+      keyspec.as<vector_obj>().each([&](const value& k) {
+        value next;
+        present = lookup(cur, k, next);
+        cur = std::move(next);
+        return present;
+      });
+      return present ? cur : value();
+    }
+    default: return c.call(keyspec, {item});
+  }
+}
+
+}  // namespace ptc::lisp::coll

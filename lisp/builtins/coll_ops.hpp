@@ -1,0 +1,49 @@
+#pragma once
+// Collection operations shared by several builtin families (core collections, clojure.set,
+// clojure.walk and the PTC helpers): Clojure's get / get-in / contains? / conj with PTC's
+// keyword↔string flex lookup (spec: deliberate difference 6), and the "key" argument of the
+// PTC helpers (a keyword, a path vector or a function).
+#include <string_view>
+
+#include "lisp/context.hpp"
+#include "lisp/value.hpp"
+
+namespace ptc::lisp::coll {
+
+/// Clojure `get` lookup with flex keys: maps (flex), vectors and strings by integer index,
+/// sets by membership; anything else has nothing. True and `out` set when the key is present.
+bool lookup(const value& coll, const value& key, value& out);
+/// (get coll key default).
+value get(const value& coll, const value& key, const value& dflt = value());
+/// (get-in root path default): flex at each level; `dflt` only when a key is absent.
+value get_in(context& c, const value& root, const value& path, const value& dflt = value(),
+             std::string_view fn = "get-in");
+
+/// The key under which `m` (a map) holds `key` with flex lookup: `key` itself when present
+/// exactly, else the same-named string/keyword that is present, else `key`. Writers use it
+/// so that updating :a in a JSON map {"a" 1} replaces "a" instead of adding :a beside it.
+value present_key(const value& m, const value& key);
+
+/// Clojure `contains?`: map keys (flex), set members, vector and string indexes; nil is
+/// empty. Other types are a type error naming `fn`.
+bool contains(std::string_view fn, const value& coll, const value& key);
+
+/// (conj coll x) for one item: vectors append, lists and nil prepend, sets add, maps take
+/// [k v] pairs, maps (merged) or nil. `coll` is taken by value so a unique vector grows in
+/// place.
+value conj(context& c, value coll, const value& x, std::string_view fn = "conj");
+
+/// (select-keys m ks) with flex lookup; the result is keyed by the requested keys.
+value select_keys(context& c, const value& m, const value& ks, std::string_view fn = "select-keys");
+
+/// (merge a b): b's entries onto a (nil a → b; b may be a map, a [k v] pair or nil).
+value merge2(context& c, value a, const value& b, std::string_view fn = "merge");
+
+/// The key of `item` for the PTC helpers: a keyword, string or integer is a flex `get`, a
+/// vector is a flex `get-in` path, anything else is called with the item.
+value key_of(context& c, const value& keyspec, const value& item);
+
+/// True for the key specs that only make sense on maps (keyword, string, path vector).
+bool is_field_spec(const value& keyspec);
+
+}  // namespace ptc::lisp::coll

@@ -1,0 +1,136 @@
+// return, fail, pmap, pcalls, exceptions, and the names the sandbox deliberately leaves out.
+#include "lisp/builtin.hpp"
+#include "lisp/exception.hpp"
+#include "lisp/list.hpp"
+#include "lisp/map.hpp"
+#include "lisp/node.hpp"
+#include "lisp/seq.hpp"
+#include "lisp/string.hpp"
+
+namespace ptc::lisp {
+namespace {
+
+value do_return(context&, std::span<const value> a) { throw return_signal{a.empty() ? value() : a[0], false}; }
+value do_fail(context&, std::span<const value> a) { throw return_signal{a.empty() ? value() : a[0], true}; }
+
+value pmap(context& c, std::span<const value> a) {
+  const value& f = arg::function("pmap", a, 0);
+  if (a.size() == 2) {
+    std::vector<value> items = to_items(c, a[1], "pmap");
+    return list_obj::from(c.parallel(items.size(), [&](context& cx, std::size_t i) { return cx.call(f, {items[i]}); }));
+  }
+  // (pmap f c1 c2 ...): zip to the shortest.
+  std::vector<std::vector<value>> colls;
+  std::size_t n = SIZE_MAX;
+  for (std::size_t i = 1; i < a.size(); ++i) {
+    colls.push_back(to_items(c, a[i], "pmap"));
+    n = std::min(n, colls.back().size());
+  }
+  return list_obj::from(c.parallel(n, [&](context& cx, std::size_t i) {
+    std::vector<value> args;
+    for (const auto& col : colls) args.push_back(col[i]);
+    return cx.call(f, args);
+  }));
+}
+
+value pcalls(context& c, std::span<const value> a) {
+  for (std::size_t i = 0; i < a.size(); ++i) arg::function("pcalls", a, i);
+  std::vector<value> fns(a.begin(), a.end());
+  return list_obj::from(c.parallel(fns.size(), [&](context& cx, std::size_t i) { return cx.call(fns[i], {}); }));
+}
+
+value ex_info(context&, std::span<const value> a) {
+  const std::string& msg = arg::string("ex-info", a, 0);
+  if (!a[1].is(type::map) && !a[1].is_nil()) errors::argument("ex-info", 1, "a map", a[1]);
+  return make_exception(msg, a[1].is_nil() ? map_obj::empty() : a[1]);
+}
+
+value ex_message(context&, std::span<const value> a) {
+  if (!a[0].is(type::exception)) return {};
+  return make_string(a[0].as<exception_obj>().message());
+}
+
+value ex_data(context&, std::span<const value> a) {
+  if (!a[0].is(type::exception)) return {};
+  const auto& e = a[0].as<exception_obj>();
+  return e.kind() == error_kind::exception ? e.data() : value();
+}
+
+value ex_cause(context&, std::span<const value>) { return {}; }
+
+/// The Java method most programs use on a caught exception.
+value get_message(context& c, std::span<const value> a) {
+  if (!a[0].is(type::exception)) errors::argument(".getMessage", 0, "an exception", a[0]);
+  return ex_message(c, a);
+}
+
+template <const char* Name, const char* Why>
+value not_available(context&, std::span<const value>) {
+  errors::unsupported(Name, Why);
+}
+
+constexpr char k_state[] = "mutable state (atoms, refs, agents, volatiles) is not available in PTC-Lisp; "
+                           "use let, loop/recur or reduce, and def for values that persist across turns";
+constexpr char k_eval[] = "evaluating code at run time is not available";
+constexpr char k_io[] = "files, network and the environment are not available; use tool/ functions";
+constexpr char k_threads[] = "threads are not available; use pmap or pcalls for parallel tool calls";
+constexpr char k_meta[] = "metadata is not supported";
+constexpr char k_transient[] = "transients are not needed: collections are updated efficiently already";
+constexpr char k_multi[] = "multimethods and protocols are not available; use cond or case on a :type key";
+
+#define PTC_NOT_AVAILABLE(name, why)                    \
+  {name, 0, -1, [](context& c, std::span<const value> a) -> value { \
+     static constexpr char n[] = name;                   \
+     return not_available<n, why>(c, a);                 \
+   }}
+
+const builtin_def defs[] = {
+    {"return", 0, 1, do_return},
+    {"fail", 0, 1, do_fail},
+    {"pmap", 2, -1, pmap},
+    {"pcalls", 0, -1, pcalls},
+    {"ex-info", 2, 3, ex_info},
+    {"ex-message", 1, 1, ex_message},
+    {"ex-data", 1, 1, ex_data},
+    {"ex-cause", 1, 1, ex_cause},
+    {".getMessage", 1, 1, get_message},
+    PTC_NOT_AVAILABLE("atom", k_state),
+    PTC_NOT_AVAILABLE("swap!", k_state),
+    PTC_NOT_AVAILABLE("reset!", k_state),
+    PTC_NOT_AVAILABLE("deref", k_state),
+    PTC_NOT_AVAILABLE("ref", k_state),
+    PTC_NOT_AVAILABLE("dosync", k_state),
+    PTC_NOT_AVAILABLE("alter", k_state),
+    PTC_NOT_AVAILABLE("agent", k_state),
+    PTC_NOT_AVAILABLE("send", k_state),
+    PTC_NOT_AVAILABLE("volatile!", k_state),
+    PTC_NOT_AVAILABLE("vswap!", k_state),
+    PTC_NOT_AVAILABLE("eval", k_eval),
+    PTC_NOT_AVAILABLE("load-string", k_eval),
+    PTC_NOT_AVAILABLE("read-string", k_eval),
+    PTC_NOT_AVAILABLE("macroexpand", k_eval),
+    PTC_NOT_AVAILABLE("slurp", k_io),
+    PTC_NOT_AVAILABLE("spit", k_io),
+    PTC_NOT_AVAILABLE("future", k_threads),
+    PTC_NOT_AVAILABLE("promise", k_threads),
+    PTC_NOT_AVAILABLE("deliver", k_threads),
+    PTC_NOT_AVAILABLE("shutdown-agents", k_threads),
+    PTC_NOT_AVAILABLE("meta", k_meta),
+    PTC_NOT_AVAILABLE("with-meta", k_meta),
+    PTC_NOT_AVAILABLE("vary-meta", k_meta),
+    PTC_NOT_AVAILABLE("alter-meta!", k_meta),
+    PTC_NOT_AVAILABLE("transient", k_transient),
+    PTC_NOT_AVAILABLE("persistent!", k_transient),
+    PTC_NOT_AVAILABLE("conj!", k_transient),
+    PTC_NOT_AVAILABLE("assoc!", k_transient),
+    PTC_NOT_AVAILABLE("pop!", k_transient),
+    PTC_NOT_AVAILABLE("get-method", k_multi),
+    PTC_NOT_AVAILABLE("prefer-method", k_multi),
+    PTC_NOT_AVAILABLE("prefers", k_multi),
+};
+
+}  // namespace
+
+void register_runtime(builtin_table& t) { t.add("", defs); }
+
+}  // namespace ptc::lisp

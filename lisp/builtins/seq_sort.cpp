@@ -1,0 +1,134 @@
+// Ordering and counting: sort, sort-by, distinct?, group-by, frequencies.
+#include <algorithm>
+#include <numeric>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "lisp/builtins/seq_support.hpp"
+#include "lisp/map.hpp"
+
+namespace ptc::lisp {
+namespace seq_detail {
+namespace {
+
+using args_t = std::span<const value>;
+
+/// "a before b" under a user comparator, as Clojure uses a fn as a java.util.Comparator: a
+/// boolean result means "a before b" when true; a number orders by its sign.
+bool comes_before(context& c, std::string_view fn, std::size_t argi, const value& cmp, const value& x,
+                  const value& y) {
+  c.tick();
+  value r = c.call(cmp, {x, y});
+  if (r.is(type::boolean)) return r.as_bool();
+  if (r.is_number()) return r.as_number() < 0;
+  errors::argument(fn, argi, "a comparator returning a number or boolean", r);
+}
+
+/// Stable sort of `items` by `keys` (the items themselves when keys is null), with the default
+/// order (compare) or a user comparator.
+std::vector<value> sorted(context& c, std::string_view fn, std::vector<value> items,
+                          const std::vector<value>* keys, const value* cmp, std::size_t cmp_argi) {
+  const std::vector<value>& k = keys ? *keys : items;
+  std::vector<std::size_t> order(items.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  if (cmp) {
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+      return comes_before(c, fn, cmp_argi, *cmp, k[i], k[j]);
+    });
+  } else {
+    // n log n comparisons of data; tick them so a huge sort still meets the step limit.
+    c.limits().tick(items.size());
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t i, std::size_t j) { return compare_values(k[i], k[j]) < 0; });
+  }
+  std::vector<value> out;
+  out.reserve(items.size());
+  for (std::size_t i : order) out.push_back(std::move(items[i]));
+  return out;
+}
+
+value b_sort(context& c, args_t a) {
+  std::size_t ci = a.size() - 1;
+  require_seqable("sort", a, ci);
+  const value* cmp = a.size() == 2 ? &arg::function("sort", a, 0) : nullptr;
+  return list_of(sorted(c, "sort", to_items(c, a[ci], "sort"), nullptr, cmp, 0));
+}
+
+value b_sort_by(context& c, args_t a) {
+  const value& keyfn = arg::function("sort-by", a, 0);
+  std::size_t ci = a.size() - 1;
+  require_seqable("sort-by", a, ci);
+  const value* cmp = a.size() == 3 ? &arg::function("sort-by", a, 1) : nullptr;
+  std::vector<value> items = to_items(c, a[ci], "sort-by");
+  std::vector<value> keys;
+  keys.reserve(items.size());
+  for (const value& x : items) keys.push_back(call1(c, keyfn, x));
+  return list_of(sorted(c, "sort-by", std::move(items), &keys, cmp, 1));
+}
+
+value b_distinct_p(context& c, args_t a) {
+  std::unordered_set<value, value_hash, value_equal> seen;
+  for (const value& x : a) {
+    c.tick();
+    if (!seen.insert(x).second) return value::boolean(false);
+  }
+  return value::boolean(true);
+}
+
+/// Groups items by a key, keeping first-seen key order: positions of each key in `groups`.
+template <class Add>
+value grouped(context& c, const value& coll, std::string_view fn, Add add) {
+  std::unordered_map<value, std::size_t, value_hash, value_equal> index;
+  std::vector<std::pair<value, std::vector<value>>> groups;
+  for_each_item(c, coll, fn, [&](const value& x) {
+    value k = add.key(c, x);
+    auto [it, fresh] = index.try_emplace(k, groups.size());
+    if (fresh) groups.emplace_back(std::move(k), std::vector<value>());
+    groups[it->second].second.push_back(x);
+    return true;
+  });
+  std::vector<map_obj::entry> entries;
+  entries.reserve(groups.size());
+  for (auto& [k, items] : groups) entries.emplace_back(std::move(k), add.finish(std::move(items)));
+  return map_obj::from(std::move(entries));
+}
+
+value b_group_by(context& c, args_t a) {
+  const value& f = arg::function("group-by", a, 0);
+  require_seqable("group-by", a, 1);
+  struct by_fn {
+    const value& f;
+    value key(context& c, const value& x) const { return call1(c, f, x); }
+    value finish(std::vector<value>&& items) const { return vector_obj::from(std::move(items)); }
+  };
+  return grouped(c, a[1], "group-by", by_fn{f});
+}
+
+value b_frequencies(context& c, args_t a) {
+  require_seqable("frequencies", a, 0);
+  std::unordered_map<value, std::size_t, value_hash, value_equal> index;
+  std::vector<map_obj::entry> counts;
+  for_each_item(c, a[0], "frequencies", [&](const value& x) {
+    auto [it, fresh] = index.try_emplace(x, counts.size());
+    if (fresh) counts.emplace_back(x, value::integer(0));
+    value& n = counts[it->second].second;
+    n = value::integer(n.as_int() + 1);
+    return true;
+  });
+  return map_obj::from(std::move(counts));
+}
+
+const builtin_def k_defs[] = {
+    {"sort", 1, 2, b_sort},
+    {"sort-by", 2, 3, b_sort_by},
+    {"distinct?", 1, -1, b_distinct_p},
+    {"group-by", 2, 2, b_group_by},
+    {"frequencies", 1, 1, b_frequencies},
+};
+
+}  // namespace
+
+std::span<const builtin_def> sort_defs() { return k_defs; }
+
+}  // namespace seq_detail
+}  // namespace ptc::lisp

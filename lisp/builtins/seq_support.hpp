@@ -1,0 +1,160 @@
+#pragma once
+// Shared machinery of the sequence builtins (builtins/seq*.cpp): fast item loops, argument
+// checks, and the small lazy-seq building blocks the transforms over infinite inputs use.
+//
+// Context: the spec makes sequence functions eager, yet (first (filter even? (range))) must
+// work. Decision: a transform over a lazy input returns a lazy seq wrapping the input's cursor;
+// over any finite input (at least one finite input, for map/interleave) it returns a realised
+// list. Lazy inputs are only ever the generators and transforms of them, so "lazy" means "too
+// big or infinite to realise".
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "lisp/builtin.hpp"
+#include "lisp/context.hpp"
+#include "lisp/lazy_seq.hpp"
+#include "lisp/list.hpp"
+#include "lisp/seq.hpp"
+#include "lisp/value.hpp"
+#include "lisp/vector.hpp"
+
+namespace ptc::lisp::seq_detail {
+
+/// Raises "<fn>: argument i+1 must be a collection, got ..." unless a[i] is seqable.
+void require_seqable(std::string_view fn, std::span<const value> a, std::size_t i);
+
+/// Calls f(item) for each item of a seqable, ticking once per item; stops when f returns false.
+/// Vectors and lists are walked directly (no per-item indirection); the rest via seq_iter.
+template <class F>
+void for_each_item(context& c, const value& coll, std::string_view fn, F&& f) {
+  switch (coll.kind()) {
+    case type::nil:
+      return;
+    case type::vector:
+      coll.as<vector_obj>().each([&](const value& x) {
+        c.tick();
+        return static_cast<bool>(f(x));
+      });
+      return;
+    case type::list:
+      for (const value& x : coll.as<list_obj>()) {
+        c.tick();
+        if (!f(x)) return;
+      }
+      return;
+    default: {
+      seq_iter it(c, coll, fn);
+      value x;
+      while (it.next(x))
+        if (!f(static_cast<const value&>(x))) return;
+    }
+  }
+}
+
+/// (f x) without copying x into an argument list (a copy is two atomic refcount operations,
+/// a visible cost in map/filter over 10,000 items).
+inline value call1(context& c, const value& f, const value& x) {
+  return c.call(f, std::span<const value>(&x, 1));
+}
+
+/// True for a lazy seq (a generator or a transform of one): consumers must not realise it.
+inline bool is_lazy(const value& v) { return v.is(type::lazy_seq); }
+
+/// A list value from items.
+inline value list_of(std::vector<value>&& items) { return list_obj::from(std::move(items)); }
+
+/// Pulls items of any seqable one at a time with the context given at each step (lazy cursors
+/// receive their context per call, so they cannot hold a seq_iter). Ticks once per item.
+class source {
+ public:
+  explicit source(value coll) : coll_(std::move(coll)) {}
+  bool next(context& c, value& out);
+
+ private:
+  value coll_;
+  bool started_ = false;
+  std::size_t index_ = 0;
+  const void* cursor_ = nullptr;
+  std::vector<value> items_;
+  std::unique_ptr<lazy_seq_obj::cursor> lazy_;
+};
+
+/// A cursor whose step is a callable bool(context&, value&) holding its own mutable state.
+template <class F>
+class fn_cursor final : public lazy_seq_obj::cursor {
+ public:
+  explicit fn_cursor(F f) : f_(std::move(f)) {}
+  bool next(context& c, value& out) override { return f_(c, out); }
+
+ private:
+  F f_;
+};
+
+template <class F>
+std::unique_ptr<lazy_seq_obj::cursor> make_cursor(F f) {
+  return std::make_unique<fn_cursor<F>>(std::move(f));
+}
+
+/// A lazy seq whose recipe is a callable returning a fresh cursor (it captures its inputs).
+template <class S>
+class fn_seq final : public lazy_seq_obj {
+ public:
+  fn_seq(S start, std::optional<std::size_t> size) : start_(std::move(start)), size_(size) {}
+  std::unique_ptr<cursor> start() const override { return start_(); }
+  std::optional<std::size_t> known_size() const override { return size_; }
+
+ private:
+  S start_;
+  std::optional<std::size_t> size_;
+};
+
+template <class S>
+value make_lazy(S start, std::optional<std::size_t> size = std::nullopt) {
+  return value::adopt(type::lazy_seq, make_object<fn_seq<S>>(0, std::move(start), size));
+}
+
+/// Appends x to a result buffer whose final size is not known in advance (items pulled from a
+/// lazy seq), refusing to grow it past the memory limit: std::vector storage is not charged to
+/// the budget, so an infinite input would otherwise exhaust the machine before the step limit.
+inline void push_checked(context& c, std::vector<value>& out, value x) {
+  if (out.size() == out.capacity()) c.limits().preflight((out.size() * 2 + 16) * sizeof(value));
+  out.push_back(std::move(x));
+}
+
+/// One implementation for both shapes: `start()` returns a cursor over the result. Over a lazy
+/// input the result is a lazy seq of that recipe; otherwise the cursor is run to the end now
+/// and its items become a list.
+template <class Start>
+value realise_or_lazy(context& c, bool lazy, Start start) {
+  if (lazy) return make_lazy(std::move(start));
+  auto cur = start();
+  std::vector<value> out;
+  value x;
+  while (cur->next(c, x)) {
+    c.tick();  // a cursor may emit without pulling input (a zero partition step)
+    push_checked(c, out, std::move(x));
+  }
+  return list_of(std::move(out));
+}
+
+/// A lazy seq of the items of `coll` (any seqable) after the first n.
+value lazy_drop(value coll, std::size_t n);
+/// (cons x coll) over a lazy coll.
+value lazy_cons(value x, value coll);
+/// Items of each of `colls` in turn, lazily.
+value lazy_concat(std::vector<value> colls);
+/// (repeat x) without end.
+value lazy_repeat(value x);
+
+/// The builtin tables of each file of the family; register_core_seq adds them all.
+std::span<const builtin_def> access_defs();     // seq.cpp: first, rest, nth, count, seq, ...
+std::span<const builtin_def> transform_defs();  // seq_transform.cpp: map, filter, reduce, ...
+std::span<const builtin_def> slice_defs();      // seq_slice.cpp: take, drop, partition, ...
+std::span<const builtin_def> sort_defs();       // seq_sort.cpp: sort, distinct, group-by, ...
+std::span<const builtin_def> lazy_defs();       // seq_lazy.cpp: range, iterate, repeat, ...
+
+}  // namespace ptc::lisp::seq_detail

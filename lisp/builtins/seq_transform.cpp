@@ -1,0 +1,374 @@
+// Item-wise transforms and folds: map, filter, remove, keep, mapcat, reduce, reductions,
+// some, every?, max-key, ... Over a lazy input the transforms return lazy seqs (so
+// (first (filter even? (range))) ends); over finite inputs, realised lists or vectors.
+#include "lisp/builtins/seq_support.hpp"
+#include "lisp/map.hpp"
+#include "lisp/set.hpp"
+#include "lisp/string.hpp"
+
+namespace ptc::lisp {
+namespace seq_detail {
+namespace {
+
+using args_t = std::span<const value>;
+
+/// The item count when known in O(1), for reserving result storage; 0 otherwise.
+std::size_t size_hint(const value& coll) {
+  switch (coll.kind()) {
+    case type::list: return coll.as<list_obj>().size();
+    case type::vector: return coll.as<vector_obj>().size();
+    case type::map: return coll.as<map_obj>().size();
+    case type::set: return coll.as<set_obj>().size();
+    case type::string: return coll.as<string_obj>().length();
+    default: return 0;
+  }
+}
+
+bool is_reduced(const value& v) { return v.is(type::reduced); }
+
+/// A lazy seq of the items of `coll` passed through `step(c, x, out, index)`, which returns
+/// 1 to emit out, 0 to skip x, -1 to end.
+template <class Step>
+value lazy_filter_map(const value& coll, Step step) {
+  return make_lazy([coll, step] {
+    return make_cursor([src = source(coll), step, i = std::int64_t{0}](context& c, value& out) mutable {
+      value x;
+      while (src.next(c, x)) {
+        int r = step(c, x, out, i++);
+        if (r > 0) return true;
+        if (r < 0) return false;
+      }
+      return false;
+    });
+  });
+}
+
+/// The eager counterpart: collects the emitted items of a finite `coll`.
+template <class Step>
+std::vector<value> collect(context& c, const value& coll, std::string_view fn, Step step) {
+  std::vector<value> out;
+  out.reserve(size_hint(coll));
+  std::int64_t i = 0;
+  value y;
+  for_each_item(c, coll, fn, [&](const value& x) {
+    int r = step(c, x, y, i++);
+    if (r > 0) out.push_back(std::move(y));
+    return r >= 0;
+  });
+  return out;
+}
+
+/// Lists for finite inputs, lazy seqs for lazy ones; `as_vector` forces a realised vector.
+template <class Step>
+value transform(context& c, args_t a, std::string_view fn, bool as_vector, Step step) {
+  const value& coll = a.back();
+  require_seqable(fn, a, a.size() - 1);
+  if (is_lazy(coll) && !as_vector) return lazy_filter_map(coll, step);
+  std::vector<value> items = collect(c, coll, fn, step);
+  return as_vector ? vector_obj::from(std::move(items)) : list_of(std::move(items));
+}
+
+/// map over several collections in lockstep, stopping at the shortest.
+value map_many(context& c, args_t a, std::string_view fn, bool as_vector) {
+  const value& f = a[0];
+  bool all_lazy = true;
+  for (std::size_t i = 1; i < a.size(); ++i) {
+    require_seqable(fn, a, i);
+    all_lazy = all_lazy && is_lazy(a[i]);
+  }
+  std::vector<value> colls(a.begin() + 1, a.end());
+  auto step = [f](context& c, std::vector<source>& srcs, std::vector<value>& xs, value& out) {
+    for (std::size_t i = 0; i < srcs.size(); ++i)
+      if (!srcs[i].next(c, xs[i])) return false;
+    out = c.call(f, std::span<const value>(xs));
+    return true;
+  };
+  auto start_sources = [](const std::vector<value>& cs) {
+    std::vector<source> srcs;
+    srcs.reserve(cs.size());
+    for (const value& x : cs) srcs.emplace_back(x);
+    return srcs;
+  };
+  if (all_lazy && !as_vector) {
+    return make_lazy([colls, step, start_sources] {
+      return make_cursor([srcs = start_sources(colls), xs = std::vector<value>(colls.size()), step](
+                             context& c, value& out) mutable { return step(c, srcs, xs, out); });
+    });
+  }
+  // At least one input is finite, so the lockstep walk ends.
+  std::vector<source> srcs = start_sources(colls);
+  std::vector<value> xs(colls.size());
+  std::vector<value> out;
+  value y;
+  while (step(c, srcs, xs, y)) out.push_back(std::move(y));
+  return as_vector ? vector_obj::from(std::move(out)) : list_of(std::move(out));
+}
+
+value map_impl(context& c, args_t a, std::string_view fn, bool as_vector) {
+  const value& f = arg::function(fn, a, 0);
+  if (a.size() > 2) return map_many(c, a, fn, as_vector);
+  return transform(c, a, fn, as_vector, [f](context& c, const value& x, value& out, std::int64_t) {
+    out = call1(c, f, x);
+    return 1;
+  });
+}
+
+value b_map(context& c, args_t a) { return map_impl(c, a, "map", false); }
+value b_mapv(context& c, args_t a) { return map_impl(c, a, "mapv", true); }
+
+value filter_impl(context& c, args_t a, std::string_view fn, bool keep_truthy, bool as_vector) {
+  const value& f = arg::function(fn, a, 0);
+  return transform(c, a, fn, as_vector, [f, keep_truthy](context& c, const value& x, value& out, std::int64_t) {
+    if (call1(c, f, x).truthy() != keep_truthy) return 0;
+    out = x;
+    return 1;
+  });
+}
+
+value b_filter(context& c, args_t a) { return filter_impl(c, a, "filter", true, false); }
+value b_filterv(context& c, args_t a) { return filter_impl(c, a, "filterv", true, true); }
+value b_remove(context& c, args_t a) { return filter_impl(c, a, "remove", false, false); }
+
+value b_keep(context& c, args_t a) {
+  const value& f = arg::function("keep", a, 0);
+  return transform(c, a, "keep", false, [f](context& c, const value& x, value& out, std::int64_t) {
+    out = call1(c, f, x);
+    return out.is_nil() ? 0 : 1;
+  });
+}
+
+value b_keep_indexed(context& c, args_t a) {
+  const value& f = arg::function("keep-indexed", a, 0);
+  return transform(c, a, "keep-indexed", false, [f](context& c, const value& x, value& out, std::int64_t i) {
+    out = c.call(f, {value::integer(i), x});
+    return out.is_nil() ? 0 : 1;
+  });
+}
+
+value b_map_indexed(context& c, args_t a) {
+  const value& f = arg::function("map-indexed", a, 0);
+  return transform(c, a, "map-indexed", false, [f](context& c, const value& x, value& out, std::int64_t i) {
+    out = c.call(f, {value::integer(i), x});
+    return 1;
+  });
+}
+
+value b_mapcat(context& c, args_t a) {
+  value mapped = map_impl(c, a, "mapcat", false);
+  if (is_lazy(mapped)) {
+    // Flatten one level lazily: each mapped item is walked in turn.
+    return make_lazy([mapped] {
+      return make_cursor([outer = source(mapped), inner = std::optional<source>()](context& c, value& out) mutable {
+        for (;;) {
+          if (inner && inner->next(c, out)) return true;
+          value coll;
+          if (!outer.next(c, coll)) return false;
+          if (!is_seqable(coll)) errors::argument("mapcat", 0, "a function returning collections", coll);
+          inner.emplace(std::move(coll));
+        }
+      });
+    });
+  }
+  std::vector<value> out;
+  for (const value& coll : mapped.as<list_obj>()) {
+    if (!is_seqable(coll)) errors::argument("mapcat", 0, "a function returning collections", coll);
+    for_each_item(c, coll, "mapcat", [&](const value& x) {
+      out.push_back(x);
+      return true;
+    });
+  }
+  return list_of(std::move(out));
+}
+
+value b_reduce(context& c, args_t a) {
+  const value& f = arg::function("reduce", a, 0);
+  std::size_t ci = a.size() - 1;
+  require_seqable("reduce", a, ci);
+  value acc;
+  bool have = a.size() == 3;
+  if (have) acc = a[1];
+  if (have && is_reduced(acc)) return reduced_value(acc);
+  for_each_item(c, a[ci], "reduce", [&](const value& x) {
+    if (!have) {
+      acc = x;
+      have = true;
+      return true;
+    }
+    // The accumulator moves into the call so an assoc in f can reuse it in place.
+    value args[2] = {std::move(acc), x};
+    acc = c.call(f, std::span<const value>(args, 2));
+    if (is_reduced(acc)) {
+      acc = value(reduced_value(acc));
+      return false;
+    }
+    return true;
+  });
+  if (!have) return c.call(f, {});
+  return acc;
+}
+
+value b_reduce_kv(context& c, args_t a) {
+  const value& f = arg::function("reduce-kv", a, 0);
+  value acc = a[1];
+  const value& coll = a[2];
+  auto step = [&](value k, const value& v) {
+    c.tick();
+    value args[3] = {std::move(acc), std::move(k), v};
+    acc = c.call(f, std::span<const value>(args, 3));
+    if (!is_reduced(acc)) return true;
+    acc = value(reduced_value(acc));
+    return false;
+  };
+  if (coll.is(type::map)) {
+    coll.as<map_obj>().each([&](const value& k, const value& v) { return step(k, v); });
+  } else if (coll.is(type::vector)) {
+    std::int64_t i = 0;
+    coll.as<vector_obj>().each([&](const value& v) { return step(value::integer(i++), v); });
+  } else if (!coll.is_nil()) {
+    errors::argument("reduce-kv", 2, "a map or vector", coll);
+  }
+  return acc;
+}
+
+value b_reductions(context& c, args_t a) {
+  const value& f = arg::function("reductions", a, 0);
+  std::size_t ci = a.size() - 1;
+  require_seqable("reductions", a, ci);
+  const value& coll = a[ci];
+  bool has_init = a.size() == 3;
+  value init = has_init ? a[1] : value();
+  if (has_init && is_reduced(init)) return list_obj::cons(reduced_value(init), list_obj::empty());
+  // state: whether the accumulator exists yet, the accumulator, and whether it ended reduced.
+  auto step = [f](context& c, source& src, bool& have, value& acc, bool& done, value& out) {
+    if (done) return false;
+    value x;
+    if (!have) {
+      have = true;
+      if (!src.next(c, x)) {
+        acc = c.call(f, {});
+        done = true;
+      } else {
+        acc = x;
+      }
+      out = acc;
+      return true;
+    }
+    if (!src.next(c, x)) return false;
+    acc = c.call(f, {acc, x});
+    if (is_reduced(acc)) {
+      acc = value(reduced_value(acc));
+      done = true;
+    }
+    out = acc;
+    return true;
+  };
+  if (is_lazy(coll)) {
+    return make_lazy([coll, has_init, init, step] {
+      return make_cursor([src = source(coll), have = has_init, acc = init, done = false, first = has_init,
+                          step](context& c, value& out) mutable {
+        if (first) {  // the initial value comes first
+          first = false;
+          out = acc;
+          return true;
+        }
+        return step(c, src, have, acc, done, out);
+      });
+    });
+  }
+  std::vector<value> out;
+  if (has_init) out.push_back(init);
+  source src(coll);
+  bool have = has_init, done = false;
+  value acc = init, y;
+  while (step(c, src, have, acc, done, y)) out.push_back(std::move(y));
+  return list_of(std::move(out));
+}
+
+value b_reduced(context&, args_t a) { return make_reduced(a[0]); }
+value b_reduced_p(context&, args_t a) { return value::boolean(is_reduced(a[0])); }
+value b_unreduced(context&, args_t a) { return is_reduced(a[0]) ? reduced_value(a[0]) : a[0]; }
+value b_ensure_reduced(context&, args_t a) { return is_reduced(a[0]) ? a[0] : make_reduced(a[0]); }
+
+/// The first truthy (pred x), as (some pred coll) does; nil when none.
+value first_truthy(context& c, args_t a, std::string_view fn) {
+  const value& f = arg::function(fn, a, 0);
+  require_seqable(fn, a, 1);
+  value found;
+  for_each_item(c, a[1], fn, [&](const value& x) {
+    value r = call1(c, f, x);
+    if (!r.truthy()) return true;
+    found = std::move(r);
+    return false;
+  });
+  return found;
+}
+
+/// Whether (pred x) is truthy for every x.
+bool all_truthy(context& c, args_t a, std::string_view fn) {
+  const value& f = arg::function(fn, a, 0);
+  require_seqable(fn, a, 1);
+  bool all = true;
+  for_each_item(c, a[1], fn, [&](const value& x) { return all = call1(c, f, x).truthy(); });
+  return all;
+}
+
+value b_some(context& c, args_t a) { return first_truthy(c, a, "some"); }
+value b_not_any(context& c, args_t a) { return value::boolean(!first_truthy(c, a, "not-any?").truthy()); }
+value b_every(context& c, args_t a) { return value::boolean(all_truthy(c, a, "every?")); }
+value b_not_every(context& c, args_t a) { return value::boolean(!all_truthy(c, a, "not-every?")); }
+
+/// max-key / min-key as Clojure 1.11 defines them: on ties the later argument wins.
+value extreme_key(context& c, args_t a, std::string_view fn, bool want_max) {
+  const value& k = arg::function(fn, a, 0);
+  auto key_of = [&](const value& x) {
+    value r = call1(c, k, x);
+    if (!r.is_number()) errors::argument(fn, 0, "a function returning numbers", r);
+    return r;
+  };
+  if (a.size() == 2) return a[1];
+  value best = a[1], best_key = key_of(a[1]);
+  for (std::size_t i = 2; i < a.size(); ++i) {
+    value kx = key_of(a[i]);
+    int cmp = compare_values(kx, best_key);
+    if (want_max ? cmp >= 0 : cmp <= 0) {
+      best = a[i];
+      best_key = std::move(kx);
+    }
+  }
+  return best;
+}
+
+value b_max_key(context& c, args_t a) { return extreme_key(c, a, "max-key", true); }
+value b_min_key(context& c, args_t a) { return extreme_key(c, a, "min-key", false); }
+
+const builtin_def k_defs[] = {
+    {"map", 2, -1, b_map},
+    {"mapv", 2, -1, b_mapv},
+    {"filter", 2, 2, b_filter},
+    {"filterv", 2, 2, b_filterv},
+    {"remove", 2, 2, b_remove},
+    {"keep", 2, 2, b_keep},
+    {"keep-indexed", 2, 2, b_keep_indexed},
+    {"map-indexed", 2, 2, b_map_indexed},
+    {"mapcat", 2, -1, b_mapcat},
+    {"reduce", 2, 3, b_reduce},
+    {"reduce-kv", 3, 3, b_reduce_kv},
+    {"reductions", 2, 3, b_reductions},
+    {"reduced", 1, 1, b_reduced},
+    {"reduced?", 1, 1, b_reduced_p},
+    {"unreduced", 1, 1, b_unreduced},
+    {"ensure-reduced", 1, 1, b_ensure_reduced},
+    {"some", 2, 2, b_some},
+    {"every?", 2, 2, b_every},
+    {"not-any?", 2, 2, b_not_any},
+    {"not-every?", 2, 2, b_not_every},
+    {"max-key", 2, -1, b_max_key},
+    {"min-key", 2, -1, b_min_key},
+};
+
+}  // namespace
+
+std::span<const builtin_def> transform_defs() { return k_defs; }
+
+}  // namespace seq_detail
+}  // namespace ptc::lisp

@@ -1,0 +1,38 @@
+#pragma once
+// Private to the string family: the parts register_string() assembles and the text helpers
+// they share (Java's notion of whitespace, Unicode case mapping, code point indexes).
+#include <string>
+#include <string_view>
+
+#include "lisp/builtin.hpp"
+#include "lisp/string.hpp"
+
+namespace ptc::lisp::text {
+
+void register_clojure_string(builtin_table& t);  // string_ns.cpp
+void register_split_replace(builtin_table& t);   // string_split.cpp
+void register_methods(builtin_table& t);         // string_methods.cpp: .indexOf, ...
+
+/// Java's Character.isWhitespace (what clojure.string/trim and blank? use).
+bool java_whitespace(char32_t c);
+/// Unicode upper/lower case of every character (ß upper-cases to SS, as Java does).
+std::string upper(std::string_view s);
+std::string lower(std::string_view s);
+/// One character's simple case mapping (Java's Character.toUpperCase/toLowerCase: ß stays ß).
+char32_t upper_char(char32_t c);
+char32_t lower_char(char32_t c);
+
+/// Argument i as a string object (for code point lengths and offsets).
+inline const string_obj& str(std::string_view fn, std::span<const value> a, std::size_t i) {
+  if (!a[i].is(type::string)) errors::argument(fn, i, "a string", a[i]);
+  return a[i].as<string_obj>();
+}
+/// The code point index of byte offset `byte` in `s`.
+inline std::size_t char_index(const string_obj& s, std::size_t byte) {
+  if (s.ascii()) return byte;
+  return utf8_length(std::string_view(s.text()).substr(0, byte));
+}
+/// Java's indexOf/lastIndexOf needle: a string or a character, as UTF-8 text.
+std::string needle(std::string_view fn, std::span<const value> a, std::size_t i);
+
+}  // namespace ptc::lisp::text

@@ -1,0 +1,178 @@
+// clojure.string/split, split-lines, replace, replace-first. The separator or match may be a
+// regex or a literal string (Clojure's split wants a regex; a literal string is accepted as
+// the obvious extension). Both follow Java's Pattern.split / Matcher.replaceAll exactly:
+// empty matches, trailing empty strings dropped when no limit is given, $1 group references.
+#include "lisp/builtins/regex_match.hpp"
+#include "lisp/builtins/string_parts.hpp"
+#include "lisp/printer.hpp"
+#include "lisp/vector.hpp"
+
+namespace ptc::lisp {
+namespace {
+
+// A literal needle with regex_finder's interface and Java's find() stepping.
+class literal_finder {
+ public:
+  literal_finder(std::string_view text, std::string_view needle) : text_(text), needle_(needle) {}
+  bool next() {
+    if (from_ > text_.size()) return false;
+    std::size_t pos = text_.find(needle_, from_);
+    if (pos == std::string_view::npos) return false;
+    begin_ = pos;
+    from_ = needle_.empty() ? next_char_boundary(text_, pos) : pos + needle_.size();
+    return true;
+  }
+  std::size_t begin() const { return begin_; }
+  std::size_t end() const { return begin_ + needle_.size(); }
+
+ private:
+  std::string_view text_, needle_;
+  std::size_t from_ = 0, begin_ = 0;
+};
+
+// Java's Pattern.split(input, limit).
+template <class Finder>
+value java_split(context& c, const value& input, Finder& f, std::int64_t limit) {
+  std::string_view s = string_text(input);
+  std::vector<value> parts;
+  std::size_t index = 0;
+  bool limited = limit > 0;
+  bool any = false;
+  while (f.next()) {
+    c.tick();
+    if (!limited || static_cast<std::int64_t>(parts.size()) < limit - 1) {
+      if (index == 0 && f.begin() == 0 && f.end() == 0) continue;  // no empty leading piece
+      parts.push_back(make_string(std::string(s.substr(index, f.begin() - index))));
+      index = f.end();
+      any = true;
+    } else {
+      break;
+    }
+  }
+  if (!any) return vector_obj::from(std::vector<value>{input});
+  parts.push_back(make_string(std::string(s.substr(index))));
+  if (limit == 0)
+    while (!parts.empty() && string_text(parts.back()).empty()) parts.pop_back();
+  return vector_obj::from(std::move(parts));
+}
+
+value split(context& c, std::span<const value> a) {
+  constexpr std::string_view fn = "clojure.string/split";
+  text::str(fn, a, 0);
+  std::int64_t limit = a.size() > 2 ? arg::integer(fn, a, 2) : 0;
+  std::string_view s = string_text(a[0]);
+  if (a[1].is(type::regex)) {
+    regex_finder f(a[1].as<regex_obj>(), s);
+    return java_split(c, a[0], f, limit);
+  }
+  if (!a[1].is(type::string) && !a[1].is(type::character))
+    errors::argument(fn, 1, "a regex or a string", a[1]);
+  std::string sep = text::needle(fn, a, 1);
+  literal_finder f(s, sep);
+  return java_split(c, a[0], f, limit);
+}
+
+// \r?\n, as a finder.
+class line_finder {
+ public:
+  explicit line_finder(std::string_view text) : text_(text) {}
+  bool next() {
+    std::size_t pos = text_.find('\n', from_);
+    if (from_ > text_.size() || pos == std::string_view::npos) return false;
+    begin_ = pos > from_ && text_[pos - 1] == '\r' ? pos - 1 : pos;
+    end_ = pos + 1;
+    from_ = end_;
+    return true;
+  }
+  std::size_t begin() const { return begin_; }
+  std::size_t end() const { return end_; }
+
+ private:
+  std::string_view text_;
+  std::size_t from_ = 0, begin_ = 0, end_ = 0;
+};
+
+value split_lines(context& c, std::span<const value> a) {
+  text::str("clojure.string/split-lines", a, 0);
+  line_finder f(string_text(a[0]));
+  return java_split(c, a[0], f, 0);
+}
+
+// Rebuilds s with each match (all, or the first only) replaced by `emit(out, finder)`.
+template <class Finder, class Emit>
+value replace_matches(context& c, const value& input, Finder& f, bool first_only, Emit emit) {
+  std::string_view s = string_text(input);
+  std::string out;
+  std::size_t last = 0;
+  bool any = false;
+  while (f.next()) {
+    c.tick();
+    any = true;
+    out.append(s.substr(last, f.begin() - last));
+    emit(out, f);
+    last = f.end();
+    if (first_only) break;
+    if (out.size() > (1u << 20)) c.limits().preflight(out.size());
+  }
+  if (!any) return input;
+  out.append(s.substr(last));
+  return make_string(std::move(out));
+}
+
+value replace_impl(context& c, std::span<const value> a, bool first_only) {
+  std::string_view fn = first_only ? "clojure.string/replace-first" : "clojure.string/replace";
+  text::str(fn, a, 0);
+  std::string_view s = string_text(a[0]);
+  const value& match = a[1];
+  const value& rep = a[2];
+  if (match.is(type::regex)) {
+    regex_finder f(match.as<regex_obj>(), s);
+    if (rep.is(type::string)) {
+      std::string_view r = string_text(rep);
+      return replace_matches(c, a[0], f, first_only, [&](std::string& out, const regex_finder& m) {
+        append_replacement(out, m, r, fn);
+      });
+    }
+    if (rep.is(type::function) || rep.is(type::keyword) || rep.is(type::map)) {
+      return replace_matches(c, a[0], f, first_only, [&](std::string& out, const regex_finder& m) {
+        value r = c.call(rep, {match_value(m)});
+        if (r.is(type::string)) out += string_text(r);
+        else if (!r.is_nil()) out += str_of(r, &c);
+      });
+    }
+    errors::argument(fn, 2, "a string or a function", rep);
+  }
+  if (match.is(type::string)) {
+    if (!rep.is(type::string)) errors::argument(fn, 2, "a string (to replace a string)", rep);
+    std::string_view r = string_text(rep);
+    literal_finder f(s, string_text(match));
+    return replace_matches(c, a[0], f, first_only,
+                           [&](std::string& out, const literal_finder&) { out += r; });
+  }
+  if (match.is(type::character)) {
+    if (!rep.is(type::character)) errors::argument(fn, 2, "a character (to replace a character)", rep);
+    std::string m, r;
+    append_utf8(m, match.as_char());
+    append_utf8(r, rep.as_char());
+    literal_finder f(s, m);
+    return replace_matches(c, a[0], f, first_only,
+                           [&](std::string& out, const literal_finder&) { out += r; });
+  }
+  errors::argument(fn, 1, "a string, character or regex", match);
+}
+
+value replace(context& c, std::span<const value> a) { return replace_impl(c, a, false); }
+value replace_first(context& c, std::span<const value> a) { return replace_impl(c, a, true); }
+
+constexpr builtin_def defs[] = {
+    {"split", 2, 3, split},
+    {"split-lines", 1, 1, split_lines},
+    {"replace", 3, 3, replace},
+    {"replace-first", 3, 3, replace_first},
+};
+
+}  // namespace
+
+void text::register_split_replace(builtin_table& t) { t.add("clojure.string", defs); }
+
+}  // namespace ptc::lisp

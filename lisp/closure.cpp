@@ -1,0 +1,69 @@
+#include "lisp/closure.hpp"
+
+#include "lisp/list.hpp"
+
+namespace ptc::lisp {
+
+const fn_arity* fn_template::arity_for(std::size_t n) const {
+  const fn_arity* variadic = nullptr;
+  for (const auto& a : arities) {
+    if (!a.variadic && static_cast<std::size_t>(a.fixed) == n) return &a;
+    if (a.variadic && n >= static_cast<std::size_t>(a.fixed)) variadic = &a;
+  }
+  return variadic;
+}
+
+std::string fn_template::arity_description() const {
+  std::string out;
+  for (std::size_t i = 0; i < arities.size(); ++i) {
+    if (i) out += (i + 1 == arities.size()) ? " or " : ", ";
+    out += std::to_string(arities[i].fixed);
+    if (arities[i].variadic) out += " or more";
+  }
+  return out;
+}
+
+namespace {
+
+struct depth_guard {
+  budget& b;
+  explicit depth_guard(budget& x) : b(x) { b.enter_call(); }
+  ~depth_guard() { b.leave_call(); }
+};
+
+}  // namespace
+
+value closure_obj::invoke(context& c, std::span<const value> args) const {
+  const fn_arity* a = tmpl_->arity_for(args.size());
+  if (!a) errors::arity(tmpl_->name, args.size(), tmpl_->arity_description());
+  budget& b = c.limits();
+  depth_guard guard(b);
+  b.tick();
+
+  constexpr std::size_t inline_slots = 12;
+  value inline_buf[inline_slots];
+  std::vector<value> heap;
+  value* slots = inline_buf;
+  const auto count = static_cast<std::size_t>(a->slot_count);
+  if (count > inline_slots) {
+    heap.resize(count);
+    slots = heap.data();
+  }
+  const auto fixed = static_cast<std::size_t>(a->fixed);
+  for (std::size_t i = 0; i < fixed; ++i) slots[i] = args[i];
+  if (a->variadic && args.size() > fixed) slots[fixed] = list_obj::from(args.data() + fixed, args.size() - fixed);
+
+  frame f{slots, this, &c};
+  for (;;) {
+    value r = a->body->eval(f);
+    if (!f.recur) {
+      if (!(r.is(type::function) && r.obj() == this)) last_return_ = r;
+      called_ = true;
+      return r;
+    }
+    f.recur = false;
+    b.tick();
+  }
+}
+
+}  // namespace ptc::lisp

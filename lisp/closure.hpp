@@ -1,0 +1,62 @@
+#pragma once
+// User functions. The analyzer turns each (fn ...) into an fn_template: its arities, each with
+// a body and the slots its locals need, plus where each captured variable comes from in the
+// enclosing frame. Evaluating the fn form makes a closure_obj: the template plus the captured
+// values (copied: values are immutable, so capture by value is exact).
+//
+// Templates are shared (shared_ptr) because closures outlive the program that made them: a
+// defn persists in the agent's memory and is called in later turns.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "lisp/function.hpp"
+#include "lisp/node.hpp"
+#include "lisp/string.hpp"
+
+namespace ptc::lisp {
+
+struct fn_arity {
+  int fixed = 0;         ///< positional parameters
+  bool variadic = false; ///< takes & rest
+  int slot_count = 0;    ///< locals the body needs (parameters first, in order)
+  node_ptr body;         ///< destructuring prelude + the body forms
+};
+
+struct fn_template {
+  std::string name = "fn";            ///< the fn's own name, or "fn"
+  std::vector<fn_arity> arities;      ///< at most one variadic, which has the most fixed params
+  struct capture_source {
+    bool from_capture;  ///< true: the enclosing closure's capture `index`; false: its slot
+    int index;
+  };
+  std::vector<capture_source> captures;
+  std::string params_text;            ///< "[a b]" of the first arity, for the user/ prelude
+  source_pos pos;
+
+  const fn_arity* arity_for(std::size_t n) const;
+  std::string arity_description() const;
+};
+
+class closure_obj final : public function_obj {
+ public:
+  closure_obj(std::shared_ptr<const fn_template> t, std::vector<value> captures)
+      : tmpl_(std::move(t)), captures_(std::move(captures)) {}
+  value invoke(context& c, std::span<const value> args) const override;
+  std::string name() const override { return tmpl_->name; }
+
+  const fn_template& tmpl() const { return *tmpl_; }
+  const value& capture(int i) const { return captures_[static_cast<std::size_t>(i)]; }
+  /// What the most recent call returned (the user/ prelude shows its type).
+  const value& last_return() const { return last_return_; }
+  bool called() const { return called_; }
+
+ private:
+  std::shared_ptr<const fn_template> tmpl_;
+  std::vector<value> captures_;
+  // Only ever touched by the run evaluating this closure (one thread at a time).
+  mutable value last_return_;
+  mutable bool called_ = false;
+};
+
+}  // namespace ptc::lisp

@@ -1,0 +1,82 @@
+#include "lisp/context.hpp"
+
+#include "lisp/error.hpp"
+#include "lisp/function.hpp"
+#include "lisp/map.hpp"
+#include "lisp/node.hpp"
+#include "lisp/set.hpp"
+#include "lisp/string.hpp"
+#include "lisp/vector.hpp"
+
+namespace ptc::lisp {
+namespace {
+
+/// (coll key) and (coll key default) for maps and sets; (:key coll) for keywords.
+value lookup(const value& coll, const value& key, const value* fallback) {
+  const value* found = nullptr;
+  if (coll.is(type::map)) found = coll.as<map_obj>().find_flex(key);
+  else if (coll.is(type::set)) found = coll.as<set_obj>().find(key);
+  if (found) return *found;
+  return fallback ? *fallback : value();
+}
+
+void check_lookup_arity(const std::string& what, std::size_t n) {
+  if (n < 1 || n > 2) errors::arity(what, n, "1 or 2");
+}
+
+}  // namespace
+
+value context::call(const value& f, std::span<const value> args) {
+  switch (f.kind()) {
+    case type::function:
+      return f.as<function_obj>().invoke(*this, args);
+    case type::keyword:
+      check_lookup_arity(":" + named(f).full(), args.size());
+      return lookup(args[0], f, args.size() == 2 ? &args[1] : nullptr);
+    case type::map:
+      check_lookup_arity("a map", args.size());
+      return lookup(f, args[0], args.size() == 2 ? &args[1] : nullptr);
+    case type::set:
+      if (args.size() != 1) errors::arity("a set", args.size(), "1");
+      return lookup(f, args[0], nullptr);
+    case type::vector: {
+      if (args.size() != 1) errors::arity("a vector", args.size(), "1");
+      if (!args[0].is(type::integer)) errors::argument("vector lookup", 0, "an integer index", args[0]);
+      const auto& v = f.as<vector_obj>();
+      const std::int64_t i = args[0].as_int();
+      if (i < 0 || static_cast<std::size_t>(i) >= v.size()) errors::index("vector lookup", i, v.size(), "a vector");
+      return v.at(static_cast<std::size_t>(i));
+    }
+    default:
+      errors::not_callable(f);
+  }
+}
+
+void context::print(std::string text) {
+  const std::size_t max_chars = budget_.config().max_print_chars;
+  if (text.size() > max_chars) {
+    // Cut at a code point boundary after max_chars characters (TRN-011).
+    std::size_t pos = 0, chars = 0;
+    while (pos < text.size() && chars < max_chars) {
+      decode_utf8(text, pos);
+      ++chars;
+    }
+    if (pos < text.size()) {
+      text.resize(pos);
+      text += "...";
+    }
+  }
+  budget_.charge_output(text.size());
+  if (state_) state_->record.prints.push_back(std::move(text));
+}
+
+std::vector<value> context::parallel(std::size_t n,
+                                     const std::function<value(context&, std::size_t)>& branch) {
+  if (state_ && state_->scheduler) return state_->parallel(*this, n, branch);
+  std::vector<value> out;
+  out.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) out.push_back(branch(*this, i));
+  return out;
+}
+
+}  // namespace ptc::lisp

@@ -1,0 +1,58 @@
+// The prompt formatter (TRN-001..005) and the type vocabulary of the prompt (TYP-001..012).
+#include <string>
+
+#include "lisp/function.hpp"
+#include "lisp/lazy_seq.hpp"
+#include "lisp/list.hpp"
+#include "lisp/map.hpp"
+#include "lisp/print_engine.hpp"
+#include "lisp/printer.hpp"
+#include "lisp/set.hpp"
+#include "lisp/vector.hpp"
+
+namespace ptc::lisp {
+
+std::string format_truncated(const value& v, std::size_t limit, std::size_t printable_limit) {
+  print_options o;
+  o.map_commas = false;
+  o.limit = limit;
+  o.printable_limit = printable_limit;
+  std::string out;
+  print_value(out, v, o, nullptr);
+  return out;
+}
+
+namespace {
+std::string sized(const char* name, std::size_t n) {
+  return std::string(name) + "[" + std::to_string(n) + "]";
+}
+}  // namespace
+
+std::string type_label(const value& v) {
+  switch (v.kind()) {
+    case type::nil: return "nil";
+    case type::boolean: return "boolean";
+    case type::integer: return "integer";
+    case type::floating: return "float";
+    case type::character: return "character";
+    case type::string: return "string";
+    case type::keyword: return "keyword";
+    case type::symbol: return "symbol";
+    case type::list: return sized("list", v.as<list_obj>().size());
+    case type::vector: return sized("list", v.as<vector_obj>().size());
+    case type::map: return sized("map", v.as<map_obj>().size());
+    case type::set: return sized("set", v.as<set_obj>().size());
+    case type::lazy_seq: {
+      auto n = v.as<lazy_seq_obj>().known_size();
+      return n ? sized("list", *n) : "lazy seq";
+    }
+    case type::function: return "#fn[" + v.as<function_obj>().name() + "]";
+    case type::regex: return "regex";
+    case type::var: return "var";
+    case type::reduced: return "reduced";
+    case type::exception: return "exception";
+  }
+  return "value";
+}
+
+}  // namespace ptc::lisp

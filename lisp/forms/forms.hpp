@@ -1,0 +1,31 @@
+#pragma once
+// The special-form families. Each file adds its forms to the analyzer's table.
+#include <string>
+#include <unordered_map>
+
+#include "lisp/analyzer.hpp"
+
+namespace ptc::lisp::forms {
+
+using table = std::unordered_map<std::string, form_analyzer>;
+
+void add_basic(table& t);      // basic.cpp: quote, do, if, def, var, throw
+void add_let(table& t);        // let.cpp: let, loop, recur, letfn, binding helpers
+void add_fn(table& t);         // fn.cpp: fn, defn, defn-
+void add_cond(table& t);       // cond.cpp: when, if-not, cond, condp, case, and, or, if-let, ...
+void add_threading(table& t);  // threading.cpp: -> ->> as-> some-> some->> cond-> cond->> doto
+void add_loops(table& t);      // loops.cpp: for, doseq, dotimes, while
+void add_try(table& t);        // try.cpp: try, catch, finally
+
+/// Analyses a [name value ...] vector (with destructuring), declaring the names.
+std::vector<std::pair<int, node_ptr>> analyze_bindings(analyzer& a, const form& bindings, const char* what);
+
+/// Analyses the parts of a fn after its name: ([params] body...) or (([params] body...) ...).
+/// `name` is the fn's own name ("" for anonymous), `from` the index of the first part in f.
+node_ptr analyze_fn_parts(analyzer& a, const form& f, std::size_t from, const std::string& name,
+                          bool self_named);
+
+/// (head ...) must have between min and max items after the head (max < 0: no upper bound).
+void check_count(const form& f, std::size_t min, long max, const char* usage);
+
+}  // namespace ptc::lisp::forms

@@ -1,0 +1,155 @@
+// for (with :let :when :while), doseq, dotimes, while.
+#include "lisp/forms/forms.hpp"
+#include "lisp/list.hpp"
+#include "lisp/seq.hpp"
+#include "lisp/string.hpp"
+
+namespace ptc::lisp {
+namespace {
+
+struct modifier {
+  enum kind_t { let, when, while_ } kind;
+  std::vector<std::pair<int, node_ptr>> steps;
+  node_ptr test;
+};
+
+struct binding_clause {
+  int item_slot;
+  node_ptr coll;
+  std::vector<std::pair<int, node_ptr>> bind;
+  std::vector<modifier> mods;
+};
+
+/// The nested iteration of for and doseq: one level per binding clause, outermost first.
+class comprehension_node final : public node {
+ public:
+  comprehension_node(std::vector<binding_clause> clauses, node_ptr body, bool collect, source_pos p)
+      : node(p), clauses_(std::move(clauses)), body_(std::move(body)), collect_(collect) {}
+  value eval(frame& f) const override {
+    std::vector<value> out;
+    run(f, 0, out);
+    if (!collect_) return {};
+    return list_obj::from(std::move(out));
+  }
+
+ private:
+  void run(frame& f, std::size_t ci, std::vector<value>& out) const {
+    if (ci == clauses_.size()) {
+      value v = body_->eval(f);
+      if (collect_) out.push_back(std::move(v));
+      return;
+    }
+    const binding_clause& c = clauses_[ci];
+    value coll = c.coll->eval(f);
+    seq_iter it(*f.ctx, coll, collect_ ? "for" : "doseq");
+    value x;
+    while (it.next(x)) {
+      f.slots[c.item_slot] = std::move(x);
+      for (const auto& [slot, n] : c.bind) f.slots[slot] = n->eval(f);
+      bool skip = false;
+      for (const auto& m : c.mods) {
+        if (m.kind == modifier::let) {
+          for (const auto& [slot, n] : m.steps) f.slots[slot] = n->eval(f);
+        } else if (!m.test->eval(f).truthy()) {
+          if (m.kind == modifier::while_) return;
+          skip = true;
+          break;
+        }
+      }
+      if (!skip) run(f, ci + 1, out);
+    }
+  }
+
+  std::vector<binding_clause> clauses_;
+  node_ptr body_;
+  bool collect_;
+};
+
+node_ptr analyze_comprehension(analyzer& a, const form& f, bool collect) {
+  const char* name = collect ? "for" : "doseq";
+  if (f.items.size() < 3 || f.items[1].kind != form_kind::vector) {
+    analyzer::fail(f, std::string(name) + " needs a binding vector and a body",
+                   std::string("Use (") + name + " [x xs :when (odd? x)] body)");
+  }
+  const form& b = f.items[1];
+  if (b.items.size() % 2 != 0) analyzer::fail(b, std::string(name) + " bindings need an even number of forms");
+  auto mark = a.scope_mark();
+  std::vector<binding_clause> clauses;
+  for (std::size_t i = 0; i < b.items.size(); i += 2) {
+    const form& k = b.items[i];
+    const form& v = b.items[i + 1];
+    if (k.is_keyword()) {
+      if (clauses.empty()) analyzer::fail(k, "a binding must come before :" + named(k.atom).name());
+      const std::string& kw = named(k.atom).name();
+      modifier m;
+      if (kw == "let") {
+        m.kind = modifier::let;
+        m.steps = forms::analyze_bindings(a, v, ":let");
+      } else if (kw == "when" || kw == "while") {
+        m.kind = kw == "when" ? modifier::when : modifier::while_;
+        m.test = a.analyze(v, false);
+      } else {
+        analyzer::fail(k, "unknown " + std::string(name) + " modifier :" + kw, "Use :let, :when or :while");
+      }
+      clauses.back().mods.push_back(std::move(m));
+      continue;
+    }
+    binding_clause c;
+    c.coll = a.analyze(v, false);
+    c.item_slot = a.temp_slot();
+    a.destructure(k, c.item_slot, c.bind);
+    clauses.push_back(std::move(c));
+  }
+  if (clauses.empty()) analyzer::fail(b, std::string(name) + " needs at least one binding");
+  auto* old = a.set_recur(nullptr);
+  node_ptr body = a.analyze_body(f.items, 2, false, f.pos);
+  a.set_recur(old);
+  a.pop_scope(mark);
+  return std::make_unique<comprehension_node>(std::move(clauses), std::move(body), collect, f.pos);
+}
+
+node_ptr analyze_for(analyzer& a, const form& f, bool) { return analyze_comprehension(a, f, true); }
+node_ptr analyze_doseq(analyzer& a, const form& f, bool) { return analyze_comprehension(a, f, false); }
+
+form sym(std::string_view name, source_pos pos) { return make_symbol_form(name, pos); }
+
+node_ptr analyze_dotimes(analyzer& a, const form& f, bool tail) {
+  if (f.items.size() < 2 || f.items[1].kind != form_kind::vector || f.items[1].items.size() != 2 ||
+      !f.items[1].items[0].is_symbol()) {
+    analyzer::fail(f, "dotimes needs [name count]", "Use (dotimes [i 3] body)");
+  }
+  std::string n = a.gensym("n");
+  const form& i = f.items[1].items[0];
+  std::vector<form> when{sym("when", f.pos), make_list_form({sym("<", f.pos), i, sym(n, f.pos)}, f.pos)};
+  for (std::size_t k = 2; k < f.items.size(); ++k) when.push_back(f.items[k]);
+  when.push_back(make_list_form({sym("recur", f.pos), make_list_form({sym("inc", f.pos), i}, f.pos)}, f.pos));
+  form zero;
+  zero.pos = f.pos;
+  zero.atom = value::integer(0);
+  form loop = make_list_form({sym("loop", f.pos), make_vector_form({i, zero}, f.pos), make_list_form(std::move(when), f.pos)}, f.pos);
+  form let = make_list_form({sym("let", f.pos), make_vector_form({sym(n, f.pos), f.items[1].items[1]}, f.pos), loop}, f.pos);
+  return a.analyze(let, tail);
+}
+
+node_ptr analyze_while(analyzer& a, const form& f, bool tail) {
+  forms::check_count(f, 1, -1, "(while test body...)");
+  std::vector<form> when{sym("when", f.pos), f.items[1]};
+  for (std::size_t k = 2; k < f.items.size(); ++k) when.push_back(f.items[k]);
+  when.push_back(make_list_form({sym("recur", f.pos)}, f.pos));
+  form loop = make_list_form({sym("loop", f.pos), make_vector_form({}, f.pos), make_list_form(std::move(when), f.pos)}, f.pos);
+  return a.analyze(loop, tail);
+}
+
+}  // namespace
+
+namespace forms {
+
+void add_loops(table& t) {
+  t["for"] = analyze_for;
+  t["doseq"] = analyze_doseq;
+  t["dotimes"] = analyze_dotimes;
+  t["while"] = analyze_while;
+}
+
+}  // namespace forms
+}  // namespace ptc::lisp

@@ -1,0 +1,216 @@
+// The JSON ↔ value mapping at the host boundary (json.hpp). Both directions recurse over the
+// data with a depth guard, so hostile nesting is an error instead of a stack overflow.
+#include "lisp/json.hpp"
+
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <string>
+
+#include "lisp/budget.hpp"
+#include "lisp/context.hpp"
+#include "lisp/error.hpp"
+#include "lisp/lazy_seq.hpp"
+#include "lisp/list.hpp"
+#include "lisp/map.hpp"
+#include "lisp/printer.hpp"
+#include "lisp/set.hpp"
+#include "lisp/string.hpp"
+#include "lisp/vector.hpp"
+
+namespace ptc::lisp {
+namespace {
+
+/// Deeper JSON than this is refused (the reader's nesting limit, for the same reason).
+constexpr int max_json_depth = 512;
+
+[[noreturn]] void too_deep() {
+  raise(error_kind::limit, "JSON nested more than " + std::to_string(max_json_depth) +
+                               " levels deep");
+}
+
+value from_json_at(const nlohmann::json& j, int depth) {
+  if (depth > max_json_depth) too_deep();
+  using t = nlohmann::json::value_t;
+  switch (j.type()) {
+    case t::null:
+    case t::discarded:
+      return {};
+    case t::boolean:
+      return value::boolean(j.get<bool>());
+    case t::number_integer:
+      return value::integer(j.get<std::int64_t>());
+    case t::number_unsigned: {
+      auto u = j.get<std::uint64_t>();
+      if (u <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+        return value::integer(static_cast<std::int64_t>(u));
+      return value::floating(static_cast<double>(u));
+    }
+    case t::number_float:
+      return value::floating(j.get<double>());
+    case t::string:
+      return make_string(j.get<std::string>());
+    case t::array: {
+      std::vector<value> items;
+      items.reserve(j.size());
+      for (const auto& e : j) items.push_back(from_json_at(e, depth + 1));
+      return vector_obj::from(std::move(items));
+    }
+    case t::object: {
+      std::vector<map_obj::entry> entries;
+      entries.reserve(j.size());
+      for (auto it = j.begin(); it != j.end(); ++it) {
+        const std::string& k = it.key();
+        value key = valid_keyword_text(k) ? keyword(k) : make_string(k);
+        entries.emplace_back(std::move(key), from_json_at(it.value(), depth + 1));
+      }
+      return map_obj::from(std::move(entries));
+    }
+    case t::binary: {
+      std::vector<value> items;
+      for (std::uint8_t b : j.get_binary()) items.push_back(value::integer(b));
+      return vector_obj::from(std::move(items));
+    }
+  }
+  return {};
+}
+
+class to_json_walker {
+ public:
+  nlohmann::json walk(const value& v, std::string& path, int depth) {
+    if (depth > max_json_depth) too_deep();
+    switch (v.kind()) {
+      case type::nil: return nullptr;
+      case type::boolean: return v.as_bool();
+      case type::integer: return v.as_int();
+      case type::floating: {
+        double d = v.as_double();
+        if (!std::isfinite(d)) return nullptr;
+        return d;
+      }
+      case type::character: {
+        std::string s;
+        append_utf8(s, v.as_char());
+        return s;
+      }
+      case type::string: return string_text(v);
+      case type::keyword:
+      case type::symbol: return named(v).full();
+      case type::vector: {
+        nlohmann::json arr = nlohmann::json::array();
+        std::size_t i = 0;
+        v.as<vector_obj>().each([&](const value& x) {
+          arr.push_back(item(x, path, i++, depth));
+          return true;
+        });
+        return arr;
+      }
+      case type::list: {
+        nlohmann::json arr = nlohmann::json::array();
+        std::size_t i = 0;
+        for (const value& x : v.as<list_obj>()) arr.push_back(item(x, path, i++, depth));
+        return arr;
+      }
+      case type::set: {
+        nlohmann::json arr = nlohmann::json::array();
+        std::size_t i = 0;
+        for (const value& x : v.as<set_obj>().items()) arr.push_back(item(x, path, i++, depth));
+        return arr;
+      }
+      case type::lazy_seq: return lazy(v, path, depth);
+      case type::map: {
+        nlohmann::json obj = nlohmann::json::object();
+        v.as<map_obj>().each([&](const value& k, const value& x) {
+          std::string key = k.is(type::string)    ? string_text(k)
+                            : k.is(type::keyword) ? named(k).full()
+                                                  : pr_str(k);
+          std::size_t mark = path.size();
+          path += '.';
+          path += key;
+          obj[key] = walk(x, path, depth + 1);
+          path.resize(mark);
+          return true;
+        });
+        return obj;
+      }
+      case type::function:
+      case type::regex:
+      case type::var:
+      case type::reduced:
+      case type::exception:
+        break;
+    }
+    raise(error_kind::type, "cannot convert " + errors::describe_type(v) + " to JSON (at " +
+                                (path.empty() ? std::string("the top level") : "$" + path) + ")");
+  }
+
+ private:
+  nlohmann::json item(const value& x, std::string& path, std::size_t i, int depth) {
+    std::size_t mark = path.size();
+    path += '[' + std::to_string(i) + ']';
+    nlohmann::json j = walk(x, path, depth + 1);
+    path.resize(mark);
+    return j;
+  }
+
+  nlohmann::json lazy(const value& v, std::string& path, int depth) {
+    const auto& lz = v.as<lazy_seq_obj>();
+    auto n = lz.known_size();
+    if (!n)
+      raise(error_kind::type, "cannot convert an infinite sequence to JSON (at " +
+                                  (path.empty() ? std::string("the top level") : "$" + path) +
+                                  "); use take to bound it");
+    budget b;
+    context c(b, nullptr);
+    auto cur = lz.start();
+    nlohmann::json arr = nlohmann::json::array();
+    value x;
+    for (std::size_t i = 0; i < *n && cur->next(c, x); ++i) arr.push_back(item(x, path, i, depth));
+    return arr;
+  }
+};
+
+}  // namespace
+
+value from_json(const nlohmann::json& j) { return from_json_at(j, 0); }
+
+nlohmann::json to_json(const value& v) {
+  std::string path;
+  return to_json_walker().walk(v, path, 0);
+}
+
+bool valid_keyword_text(std::string_view s) {
+  // Text the reader reads back as this very keyword: no whitespace, no delimiters or reader
+  // macro characters, no ':' (so no "::"), at most one '/' with text on both sides.
+  if (s.empty()) return false;
+  std::size_t slashes = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c <= ' ' || c == 0x7F) return false;
+    switch (c) {
+      case '(': case ')': case '[': case ']': case '{': case '}': case '"': case ';':
+      case '@': case '^': case '`': case '~': case '\\': case ',': case ':': case '#':
+      case '\'':
+        return false;
+      case '/':
+        ++slashes;
+        break;
+      default:
+        if (c >= 0x80) {
+          // Non-ASCII letters are fine; Unicode whitespace is not (and bad UTF-8 stays a string).
+          std::size_t p = i;
+          char32_t cp = decode_utf8(s, p);
+          if (cp == 0xFFFD || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200B) ||
+              cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000 ||
+              cp == 0xFEFF)
+            return false;
+          i = p - 1;
+        }
+    }
+  }
+  if (slashes > 1) return false;
+  if (slashes == 1 && (s.front() == '/' || s.back() == '/')) return false;
+  return true;
+}
+
+}  // namespace ptc::lisp

@@ -1,0 +1,84 @@
+#pragma once
+// Analysed code: a tree of pre-resolved nodes (the sci approach). The analyzer resolves every
+// symbol once — locals to slot indexes, captured variables to capture indexes, user globals to
+// global indexes, builtins to their function value — so evaluation never looks a name up.
+// Every node keeps its source position so runtime errors can say line:col.
+//
+// Evaluation is recursive C++ over the tree. Tail `recur` does not unwind: the recur node
+// writes the loop's slots and sets frame::recur, and every node between it and its loop just
+// returns (recur is only allowed in tail position, checked by the analyzer).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "lisp/context.hpp"
+#include "lisp/error.hpp"
+#include "lisp/run.hpp"
+#include "lisp/value.hpp"
+
+namespace ptc::lisp {
+
+class closure_obj;
+
+/// One function activation's locals.
+struct frame {
+  value* slots;
+  const closure_obj* self;  ///< the running closure (captures, self-reference); null at top level
+  context* ctx;
+  bool recur = false;       ///< set by a tail recur; the enclosing loop or fn consumes it
+};
+
+class node {
+ public:
+  explicit node(source_pos p) : pos(p) {}
+  virtual ~node() = default;
+  virtual value eval(frame& f) const = 0;
+  source_pos pos;
+};
+using node_ptr = std::unique_ptr<node>;
+
+/// A user global (def) as the analyzer and the run see it.
+struct global_slot {
+  std::string name;
+  value val;
+  bool bound = false;
+  bool is_function = false;
+  std::string docstring;
+  std::string params;
+  value last_return;        ///< what its most recent call returned (for "-> type")
+  bool returned = false;
+  bool defined_this_run = false;
+};
+
+/// Everything a run's evaluation shares: globals, data, tools, the record. One per run.
+struct run_state {
+  budget* bud = nullptr;
+  std::vector<global_slot> globals;
+  value data;
+  std::vector<std::string> tools;
+  run_result record;
+  std::uint64_t next_call_id = 1;
+
+  /// Calls a tool: suspends the calling fiber until the host replies (run.cpp).
+  value call_tool(context& c, const std::string& name, nlohmann::json args);
+  /// Runs n branches on fibers of their own (run.cpp).
+  std::vector<value> parallel(context& c, std::size_t n,
+                              const std::function<value(context&, std::size_t)>& branch);
+  void* scheduler = nullptr;  ///< the run's fiber scheduler (run.cpp); null when none
+
+  int find_global(std::string_view name) const;
+  int add_global(std::string name);
+};
+
+/// Raised by (return v) and (fail v): not a lisp error, so try/catch cannot swallow it.
+struct return_signal {
+  value v;
+  bool failed;
+};
+
+/// Fills in `pos` on an error that does not have a position yet, then rethrows.
+[[noreturn]] void rethrow_with_pos(lisp_exception& e, source_pos pos);
+
+}  // namespace ptc::lisp

@@ -1,0 +1,49 @@
+#include "lisp/object.hpp"
+
+#include <vector>
+
+#include "lisp/budget.hpp"
+
+namespace ptc::lisp {
+
+namespace {
+
+// Objects whose count reached zero while this thread was already destroying another object.
+// Destructors release their children, which would otherwise recurse once per nesting level;
+// queuing them makes freeing a million-deep value a loop instead.
+struct destroy_queue {
+  bool draining = false;
+  std::vector<const object*> pending;
+};
+thread_local destroy_queue tls_queue;
+
+}  // namespace
+
+std::uint32_t charge_active_budget(std::size_t bytes) noexcept {
+  budget* b = budget::active();
+  if (!b) return 0;
+  b->charge(bytes);
+  return b->id();
+}
+
+void object::destroy(const object* o) noexcept {
+  destroy_queue& q = tls_queue;
+  if (q.draining) {
+    q.pending.push_back(o);
+    return;
+  }
+  q.draining = true;
+  budget* b = budget::active();
+  const object* next = o;
+  for (;;) {
+    // The active budget only changes between runs, never inside a destructor, so it is read once.
+    if (b && next->budget_id_ != 0 && next->budget_id_ == b->id()) b->credit(next->charged_);
+    delete next;
+    if (q.pending.empty()) break;
+    next = q.pending.back();
+    q.pending.pop_back();
+  }
+  q.draining = false;
+}
+
+}  // namespace ptc::lisp

@@ -1,0 +1,55 @@
+// pr-str, print and str: thin entry points over the print engine (print_engine.cpp).
+#include "lisp/printer.hpp"
+
+#include <cmath>
+
+#include "lisp/function.hpp"
+#include "lisp/print_engine.hpp"
+#include "lisp/regex.hpp"
+#include "lisp/string.hpp"
+
+namespace ptc::lisp {
+
+void pr_to(std::string& out, const value& v, bool readably, context* c) {
+  print_options o;
+  o.readably = readably;
+  print_value(out, v, o, c);
+}
+
+std::string pr_str(const value& v, context* c) {
+  std::string out;
+  pr_to(out, v, true, c);
+  return out;
+}
+
+std::string print_str(const value& v, context* c) {
+  std::string out;
+  pr_to(out, v, false, c);
+  return out;
+}
+
+std::string str_of(const value& v, context* c) {
+  switch (v.kind()) {
+    case type::nil: return {};
+    case type::string: return string_text(v);
+    case type::character: {
+      std::string out;
+      append_utf8(out, v.as_char());
+      return out;
+    }
+    case type::floating: {
+      // Java's Double.toString at top level: (str ##Inf) is "Infinity", not "##Inf".
+      double d = v.as_double();
+      if (std::isnan(d)) return "NaN";
+      if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
+      return format_double(d);
+    }
+    case type::regex: return v.as<regex_obj>().source();
+    default:
+      // Collections print readably, as Clojure's toString of a collection does. Clojure's
+      // (str lazy-seq) is "clojure.lang.LazySeq@hash"; we print the items instead.
+      return pr_str(v, c);
+  }
+}
+
+}  // namespace ptc::lisp

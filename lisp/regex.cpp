@@ -1,0 +1,114 @@
+#include "lisp/regex.hpp"
+
+#include <re2/re2.h>
+
+#include <cctype>
+#include <string_view>
+
+#include "lisp/error.hpp"
+
+namespace ptc::lisp {
+namespace {
+
+// Java's POSIX-style \p{...} classes, which RE2 spells [:name:].
+std::string_view posix_class(std::string_view java_name) {
+  static constexpr std::pair<std::string_view, std::string_view> table[] = {
+      {"Lower", "lower"}, {"Upper", "upper"}, {"ASCII", "ascii"}, {"Alpha", "alpha"},
+      {"Digit", "digit"}, {"Alnum", "alnum"}, {"Punct", "punct"}, {"Graph", "graph"},
+      {"Print", "print"}, {"Blank", "blank"}, {"Cntrl", "cntrl"}, {"XDigit", "xdigit"},
+      {"Space", "space"}};
+  for (auto& [java, re2] : table)
+    if (java == java_name) return re2;
+  return {};
+}
+
+// Rewrites the few Java spellings RE2 reads differently: named groups (?<name>...) and the
+// POSIX classes \p{Alpha}. Everything else is passed through; RE2 reports what it rejects.
+std::string translate(std::string_view p) {
+  std::string out;
+  out.reserve(p.size() + 8);
+  bool in_class = false;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    char ch = p[i];
+    if (ch == '\\' && i + 1 < p.size()) {
+      char next = p[i + 1];
+      if ((next == 'p' || next == 'P') && i + 2 < p.size() && p[i + 2] == '{') {
+        std::size_t close = p.find('}', i + 3);
+        if (close != std::string_view::npos) {
+          std::string_view cls = posix_class(p.substr(i + 3, close - i - 3));
+          if (!cls.empty()) {
+            std::string neg = next == 'P' ? "^" : "";
+            std::string body = "[:" + neg + std::string(cls) + ":]";
+            out += in_class ? body : "[" + body + "]";
+            i = close;
+            continue;
+          }
+        }
+      }
+      if (next == 'Q') {  // \Q...\E quotes literally; copy it whole so nothing inside is rewritten
+        std::size_t end = p.find("\\E", i + 2);
+        std::size_t stop = end == std::string_view::npos ? p.size() : end + 2;
+        out.append(p.substr(i, stop - i));
+        i = stop - 1;
+        continue;
+      }
+      out += ch;
+      out += next;
+      ++i;
+      continue;
+    }
+    if (in_class) {
+      if (ch == ']') in_class = false;
+      out += ch;
+      continue;
+    }
+    if (ch == '[') {
+      in_class = true;
+      out += ch;
+      // A ']' right after '[' or '[^' is a literal member, not the end of the class.
+      if (i + 1 < p.size() && p[i + 1] == '^') out += p[++i];
+      if (i + 1 < p.size() && p[i + 1] == ']') out += p[++i];
+      continue;
+    }
+    if (ch == '(' && p.substr(i, 3) == "(?<" && i + 3 < p.size() &&
+        std::isalpha(static_cast<unsigned char>(p[i + 3]))) {
+      out += "(?P<";
+      i += 2;
+      continue;
+    }
+    out += ch;
+  }
+  return out;
+}
+
+bool is_lookaround_or_backref(const re2::RE2& re) {
+  const std::string& a = re.error_arg();
+  if (re.error_code() == re2::RE2::ErrorBadEscape)
+    return a.size() >= 2 && a[0] == '\\' && a[1] >= '1' && a[1] <= '9';
+  if (re.error_code() == re2::RE2::ErrorBadPerlOp)
+    return a.rfind("(?=", 0) == 0 || a.rfind("(?!", 0) == 0 || a.rfind("(?<", 0) == 0;
+  return false;
+}
+
+}  // namespace
+
+regex_obj::regex_obj(std::string pattern) : source_(std::move(pattern)) {
+  re2::RE2::Options opts;
+  opts.set_log_errors(false);
+  re_ = std::make_unique<re2::RE2>(translate(source_), opts);
+  if (re_->ok()) return;
+  if (is_lookaround_or_backref(*re_))
+    raise(error_kind::unsupported,
+          "regex feature not supported: backreferences and lookaround cannot be used (patterns "
+          "run in linear time)");
+  raise(error_kind::type, "invalid regex #\"" + source_ + "\": " + re_->error());
+}
+
+regex_obj::~regex_obj() = default;
+
+value make_regex(std::string pattern) {
+  std::size_t extra = pattern.size() * 4;  // the compiled program, roughly
+  return value::adopt(type::regex, make_object<regex_obj>(extra, std::move(pattern)));
+}
+
+}  // namespace ptc::lisp

@@ -1,0 +1,426 @@
+// The run driver: fibers, the tool-call protocol, pmap branches, time slices, the run record.
+//
+// Each run has a small scheduler of tasks. The main task evaluates the program; pmap/pcalls
+// add one child task per branch. A task is a Boost.Context fiber: it runs until it finishes,
+// waits on a tool (its request joins `pending`), waits on its children, or yields its slice.
+// When no task is ready, start()/resume() return to the host with the run's status.
+#include <algorithm>
+#include <chrono>
+#include <deque>
+#include <unordered_map>
+
+#include <boost/context/fiber.hpp>
+#include <boost/context/protected_fixedsize_stack.hpp>
+
+#include "lisp/analyzer.hpp"
+#include "lisp/closure.hpp"
+#include "lisp/json.hpp"
+#include "lisp/printer.hpp"
+#include "lisp/reader.hpp"
+#include "lisp/run.hpp"
+#include "lisp/string.hpp"
+
+namespace ctx = boost::context;
+
+namespace ptc::lisp {
+
+const char* outcome_name(outcome o) {
+  switch (o) {
+    case outcome::value: return "value";
+    case outcome::returned: return "returned";
+    case outcome::failed: return "failed";
+    case outcome::error: return "error";
+  }
+  return "?";
+}
+
+const definition* memory::find(std::string_view name) const {
+  for (const auto& d : defs)
+    if (d.name == name) return &d;
+  return nullptr;
+}
+
+int run_state::find_global(std::string_view name) const {
+  for (std::size_t i = 0; i < globals.size(); ++i)
+    if (globals[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+int run_state::add_global(std::string name) {
+  global_slot g;
+  g.name = std::move(name);
+  globals.push_back(std::move(g));
+  return static_cast<int>(globals.size() - 1);
+}
+
+namespace {
+
+constexpr std::size_t main_stack_bytes = 16u << 20;
+constexpr std::size_t branch_stack_bytes = 4u << 20;
+#if defined(__SANITIZE_ADDRESS__) || defined(BOOST_USE_ASAN)
+constexpr std::size_t stack_margin = 2u << 20;
+#else
+constexpr std::size_t stack_margin = 512u << 10;
+#endif
+
+struct task {
+  enum class state { ready, waiting_tool, waiting_children, done };
+  ctx::fiber fib;
+  ctx::fiber sink;
+  state st = state::ready;
+  std::function<value(context&)> body;
+  std::unique_ptr<context> cx;
+  const char* stack_limit = nullptr;
+  std::size_t stack_bytes = main_stack_bytes;
+  // waiting on a tool
+  std::optional<tool_reply> reply;
+  // children (pmap)
+  task* parent = nullptr;
+  std::size_t open_children = 0;
+  // outcome
+  value result;
+  std::exception_ptr error;
+};
+
+}  // namespace
+
+struct program_run::impl {
+  program_input input;
+  budget bud;
+  run_state st;
+  status state = status::ready;
+  std::vector<tool_request> pending;
+  std::unordered_map<std::uint64_t, task*> waiting;
+  std::deque<task*> ready;
+  std::vector<std::unique_ptr<task>> tasks;
+  task* current = nullptr;
+  task* main = nullptr;
+  bool yield_requested = false;
+  std::unordered_map<std::uint64_t, std::pair<std::size_t, std::chrono::steady_clock::time_point>> call_records;
+
+  explicit impl(program_input in) : input(std::move(in)), bud(input.lim) {
+    st.bud = &bud;
+    st.data = input.data;
+    st.tools = input.tools;
+    st.scheduler = this;
+    if (input.mem) {
+      for (const auto& d : input.mem->defs) {
+        global_slot g;
+        g.name = d.name;
+        g.val = d.val;
+        g.bound = true;
+        g.is_function = d.is_function;
+        g.docstring = d.docstring;
+        g.params = d.params;
+        st.globals.push_back(std::move(g));
+      }
+    }
+    if (input.slice_steps) {
+      bud.set_slice(input.slice_steps, [this] { yield_current(); });
+    }
+  }
+
+  task* spawn(std::function<value(context&)> body, std::size_t stack_bytes, task* parent) {
+    auto t = std::make_unique<task>();
+    t->body = std::move(body);
+    t->cx = std::make_unique<context>(bud, &st);
+    t->parent = parent;
+    t->stack_bytes = stack_bytes;
+    task* raw = t.get();
+    t->fib = ctx::fiber(std::allocator_arg, ctx::protected_fixedsize_stack(stack_bytes),
+                        [this, raw](ctx::fiber&& sink) { return run_task(raw, std::move(sink)); });
+    tasks.push_back(std::move(t));
+    ready.push_back(raw);
+    return raw;
+  }
+
+  ctx::fiber run_task(task* t, ctx::fiber&& sink) {
+    t->sink = std::move(sink);
+    char top;
+    t->stack_limit = &top - t->stack_bytes + stack_margin;
+    budget::set_stack_limit(t->stack_limit);
+    try {
+      t->result = t->body(*t->cx);
+    } catch (const ctx::detail::forced_unwind&) {
+      throw;
+    } catch (...) {
+      t->error = std::current_exception();
+    }
+    t->st = task::state::done;
+    return std::move(t->sink);
+  }
+
+  /// Switches from the running task back to the driver.
+  void suspend(task* t) {
+    budget::set_stack_limit(nullptr);
+    t->sink = std::move(t->sink).resume();
+    budget::set_stack_limit(t->stack_limit);
+  }
+
+  void yield_current() {
+    if (!current) return;
+    yield_requested = true;
+    ready.push_front(current);
+    suspend(current);
+  }
+
+  /// Runs ready tasks until none is ready; returns the resulting status.
+  status drive() {
+    while (!ready.empty()) {
+      task* t = ready.front();
+      ready.pop_front();
+      current = t;
+      bud.activate();
+      bud.resume_clock();
+      t->fib = std::move(t->fib).resume();
+      bud.pause_clock();
+      bud.deactivate();
+      budget::set_stack_limit(nullptr);
+      current = nullptr;
+      if (t->st == task::state::done && t->parent) {
+        task* p = t->parent;
+        if (--p->open_children == 0) {
+          p->st = task::state::ready;
+          ready.push_back(p);
+        }
+      }
+      if (main->st == task::state::done) return finish();
+      if (yield_requested) {
+        yield_requested = false;
+        return status::yielded;
+      }
+    }
+    return pending.empty() ? finish_stuck() : status::pending_tools;
+  }
+
+  status finish_stuck() {
+    // Cannot happen with a correct scheduler: every non-ready task waits on a tool or a child.
+    error e;
+    e.kind = error_kind::limit;
+    e.message = "the run stopped with nothing to wait for";
+    st.record.kind = outcome::error;
+    st.record.err = e;
+    st.record.mem = input.mem;
+    return status::finished;
+  }
+
+  status finish() {
+    run_result& r = st.record;
+    r.steps = bud.steps();
+    r.eval_time = bud.elapsed();
+    r.peak_memory_bytes = std::max(bud.peak_bytes(), bud.live_bytes());
+    bool ok = true;
+    if (main->error) {
+      try {
+        std::rethrow_exception(main->error);
+      } catch (return_signal& s) {
+        r.kind = s.failed ? outcome::failed : outcome::returned;
+        r.result = std::move(s.v);
+      } catch (lisp_exception& e) {
+        r.kind = outcome::error;
+        r.err = e.err();
+        ok = false;
+      } catch (const std::bad_alloc&) {
+        r.kind = outcome::error;
+        r.err = error{error_kind::limit, "memory limit reached (allocation failed)", {}, {}, {}};
+        ok = false;
+      } catch (const std::exception& e) {
+        r.kind = outcome::error;
+        r.err = error{error_kind::type, std::string("internal error: ") + e.what(), {}, {}, {}};
+        ok = false;
+      }
+    } else {
+      r.kind = outcome::value;
+      r.result = std::move(main->result);
+    }
+    r.mem = ok ? build_memory() : (input.mem ? input.mem : std::make_shared<const memory>());
+    if (!ok) r.defined.clear();
+    // Unfinished branches (an error in a sibling) are unwound now, while the run is alive.
+    tasks.clear();
+    ready.clear();
+    waiting.clear();
+    pending.clear();
+    return status::finished;
+  }
+
+  memory_ptr build_memory() {
+    auto m = std::make_shared<memory>();
+    for (const auto& g : st.globals) {
+      if (!g.bound) continue;
+      definition d;
+      d.name = g.name;
+      d.docstring = g.docstring;
+      d.is_function = g.is_function;
+      d.params = g.params;
+      d.val = g.val;
+      if (auto* c = g.is_function ? dynamic_cast<const closure_obj*>(g.val.obj()) : nullptr; c && c->called()) {
+        d.return_type = type_label(c->last_return());
+      } else if (!g.defined_this_run && input.mem) {
+        if (const definition* old = input.mem->find(g.name)) d.return_type = old->return_type;
+      }
+      m->defs.push_back(std::move(d));
+    }
+    return m;
+  }
+
+  value evaluate_program(context& c) {
+    std::vector<form> forms = read_program(input.source);
+    analysis_env env;
+    env.state = &st;
+    collect_forward_names(forms, env.forward);
+    analyzer a(env);
+    std::vector<value> top_slots;
+    value last;
+    for (const form& f : forms) {
+      node_ptr n = a.analyze_top(f);
+      const auto need = static_cast<std::size_t>(a.current_fn().max_slots);
+      if (top_slots.size() < need) top_slots.resize(need);
+      frame fr{top_slots.data(), nullptr, &c};
+      last = n->eval(fr);
+    }
+    return last;
+  }
+
+  static void collect_forward_names(const std::vector<form>& forms, std::unordered_set<std::string>& out) {
+    for (const form& f : forms) {
+      if (f.kind == form_kind::list && f.items.size() >= 2 && f.items[0].is_symbol() && f.items[1].is_symbol()) {
+        const std::string& head = named(f.items[0].atom).full();
+        if (head == "def" || head == "defn" || head == "defn-" || head == "defonce") {
+          out.insert(named(f.items[1].atom).name());
+        }
+      }
+      if (!f.items.empty()) collect_forward_names(f.items, out);
+    }
+  }
+};
+
+// --- run_state hooks that need the scheduler -------------------------------------------------
+
+value run_state::call_tool(context& c, const std::string& name, nlohmann::json args) {
+  auto* run = static_cast<program_run::impl*>(scheduler);
+  task* t = run->current;
+  const std::uint64_t id = next_call_id++;
+  tool_call_record rec;
+  rec.name = name;
+  rec.args = args;
+  record.tool_calls.push_back(std::move(rec));
+  const std::size_t rec_index = record.tool_calls.size() - 1;
+  const auto started = std::chrono::steady_clock::now();
+  run->pending.push_back(tool_request{id, name, std::move(args)});
+  run->waiting[id] = t;
+  t->st = task::state::waiting_tool;
+  run->suspend(t);
+
+  tool_reply reply = std::move(*t->reply);
+  t->reply.reset();
+  tool_call_record& r = record.tool_calls[rec_index];
+  r.duration = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - started);
+  if (reply.result) {
+    r.result = *reply.result;
+    return from_json(*reply.result);
+  }
+  r.error = reply.error.empty() ? std::string("the tool failed without a message") : reply.error;
+  raise(error_kind::tool, "tool/" + name + " failed: " + *r.error);
+}
+
+std::vector<value> run_state::parallel(context& c, std::size_t n,
+                                       const std::function<value(context&, std::size_t)>& branch) {
+  auto* run = static_cast<program_run::impl*>(scheduler);
+  task* parent = run->current;
+  if (n == 0) return {};
+  std::vector<task*> children;
+  children.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    children.push_back(run->spawn([&branch, i](context& cx) { return branch(cx, i); }, branch_stack_bytes, parent));
+  }
+  parent->open_children = n;
+  parent->st = task::state::waiting_children;
+  run->suspend(parent);
+  std::vector<value> out;
+  out.reserve(n);
+  for (task* ch : children) {
+    if (ch->error) std::rethrow_exception(ch->error);
+    out.push_back(std::move(ch->result));
+  }
+  // The children are done; free their fibers now rather than at the end of the run.
+  auto& ts = run->tasks;
+  ts.erase(std::remove_if(ts.begin(), ts.end(), [&](const std::unique_ptr<task>& t) {
+             return std::find(children.begin(), children.end(), t.get()) != children.end();
+           }),
+           ts.end());
+  return out;
+}
+
+// --- program_run ----------------------------------------------------------------------------
+
+program_run::program_run(program_input in) : impl_(std::make_unique<impl>(std::move(in))) {}
+
+program_run::~program_run() {
+  if (impl_) {
+    // Unwind unfinished fibers with the budget inactive (objects they free are not charged).
+    impl_->tasks.clear();
+  }
+}
+
+program_run::status program_run::start() {
+  if (impl_->state != status::ready) return impl_->state;
+  impl_->main = impl_->spawn([this](context& c) { return impl_->evaluate_program(c); }, main_stack_bytes, nullptr);
+  impl_->state = impl_->drive();
+  return impl_->state;
+}
+
+program_run::status program_run::resume(std::vector<tool_reply> replies) {
+  impl& r = *impl_;
+  if (r.state == status::ready) return start();
+  if (r.state == status::finished) return r.state;
+  for (auto& rep : replies) {
+    auto it = r.waiting.find(rep.id);
+    if (it == r.waiting.end()) continue;
+    task* t = it->second;
+    r.waiting.erase(it);
+    r.pending.erase(std::remove_if(r.pending.begin(), r.pending.end(),
+                                   [&](const tool_request& q) { return q.id == rep.id; }),
+                    r.pending.end());
+    t->reply = std::move(rep);
+    t->st = task::state::ready;
+    r.ready.push_back(t);
+  }
+  r.state = r.drive();
+  return r.state;
+}
+
+program_run::status program_run::state() const { return impl_->state; }
+const std::vector<tool_request>& program_run::pending() const { return impl_->pending; }
+const run_result& program_run::result() const { return impl_->st.record; }
+run_result program_run::take_result() { return std::move(impl_->st.record); }
+
+run_result run(std::string_view source, const run_options& opts) {
+  program_input in;
+  in.source = std::string(source);
+  in.data = opts.data;
+  for (const auto& [name, fn] : opts.tools) in.tools.push_back(name);
+  in.mem = opts.mem;
+  in.lim = opts.lim;
+  program_run r(std::move(in));
+  auto s = r.start();
+  while (s != program_run::status::finished) {
+    std::vector<tool_reply> replies;
+    for (const tool_request& q : r.pending()) {
+      tool_reply rep;
+      rep.id = q.id;
+      auto it = opts.tools.find(q.name);
+      try {
+        rep.result = it->second(q.args);
+      } catch (const std::exception& e) {
+        rep.error = e.what();
+      } catch (...) {
+        rep.error = "the tool failed";
+      }
+      replies.push_back(std::move(rep));
+    }
+    s = r.resume(std::move(replies));
+  }
+  return r.take_result();
+}
+
+}  // namespace ptc::lisp

@@ -1,0 +1,203 @@
+#include "lisp/string.hpp"
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+
+namespace ptc::lisp {
+
+// ---- UTF-8 ---------------------------------------------------------------------------------
+
+void append_utf8(std::string& out, char32_t c) {
+  if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) c = 0xFFFD;
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
+}
+
+char32_t decode_utf8(std::string_view s, std::size_t& pos) {
+  auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  unsigned char b0 = byte(pos);
+  if (b0 < 0x80) {
+    ++pos;
+    return b0;
+  }
+  std::size_t need;
+  char32_t c;
+  char32_t min;
+  if ((b0 & 0xE0) == 0xC0) {
+    need = 1, c = b0 & 0x1F, min = 0x80;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    need = 2, c = b0 & 0x0F, min = 0x800;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    need = 3, c = b0 & 0x07, min = 0x10000;
+  } else {
+    ++pos;  // stray continuation byte or invalid lead byte
+    return 0xFFFD;
+  }
+  std::size_t i = pos + 1;
+  for (std::size_t k = 0; k < need; ++k, ++i) {
+    if (i >= s.size() || (byte(i) & 0xC0) != 0x80) {
+      pos = i;  // resynchronise at the first byte that does not continue the sequence
+      return 0xFFFD;
+    }
+    c = (c << 6) | (byte(i) & 0x3F);
+  }
+  pos = i;
+  if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return 0xFFFD;
+  return c;
+}
+
+std::size_t utf8_length(std::string_view s) {
+  std::size_t n = 0;
+  for (std::size_t pos = 0; pos < s.size();) {
+    if (static_cast<unsigned char>(s[pos]) < 0x80) {
+      ++pos;
+    } else {
+      decode_utf8(s, pos);
+    }
+    ++n;
+  }
+  return n;
+}
+
+std::uint64_t hash_text(std::string_view s) {
+  std::uint64_t h = std::hash<std::string_view>{}(s);
+  // Keep 0 free: string_obj uses it to mean "not computed yet".
+  return h ? h : 0x9E3779B97F4A7C15ull;
+}
+
+// ---- strings -------------------------------------------------------------------------------
+
+string_obj::string_obj(std::string s) : text_(std::move(s)), length_(utf8_length(text_)) {}
+
+std::size_t string_obj::byte_offset(std::size_t i) const {
+  if (ascii()) return i;
+  std::size_t pos = 0;
+  for (std::size_t k = 0; k < i && pos < text_.size(); ++k) decode_utf8(text_, pos);
+  return pos;
+}
+
+char32_t string_obj::char_at(std::size_t i) const {
+  if (ascii()) return static_cast<unsigned char>(text_[i]);
+  std::size_t pos = byte_offset(i);
+  return decode_utf8(text_, pos);
+}
+
+std::uint64_t string_obj::hash() const {
+  std::uint64_t h = hash_.load(std::memory_order_relaxed);
+  if (h == 0) {
+    h = hash_text(text_);
+    hash_.store(h, std::memory_order_relaxed);
+  }
+  return h;
+}
+
+value make_string(std::string s) {
+  std::size_t extra = s.capacity() > 15 ? s.capacity() : 0;  // beyond the small-string buffer
+  return value::adopt(type::string, make_object<string_obj>(extra, std::move(s)));
+}
+
+// ---- keywords and symbols ------------------------------------------------------------------
+
+namespace {
+
+// Splits "ns/name" at the first slash as Clojure does; "/" alone (and a leading slash) is a name.
+std::pair<std::string_view, std::string_view> split_name(std::string_view text) {
+  std::size_t slash = text.find('/');
+  if (slash == std::string_view::npos || slash == 0 || text == "/") return {{}, text};
+  return {text.substr(0, slash), text.substr(slash + 1)};
+}
+
+// One interning table per kind. Entries are immortal and never removed, so references handed
+// out stay valid without locking.
+class intern_table {
+ public:
+  named_obj* find(std::string_view ns, std::string_view name) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = table_.find(key(ns, name));
+    return it == table_.end() ? nullptr : it->second.get();
+  }
+
+  named_obj* intern(std::string_view ns, std::string_view name) {
+    std::string k = key(ns, name);
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = table_.find(k);
+    if (it != table_.end()) return it->second.get();
+    // Not made with make_object: an immortal name is never credited back, so it is charged to
+    // the active run once here (a program interning millions of names still hits the limit).
+    auto* o = new named_obj(std::string(ns), std::string(name));
+    o->make_immortal();
+    charge_active_budget(sizeof(named_obj) + 2 * k.size());
+    table_.emplace(std::move(k), std::unique_ptr<named_obj, deleter>(o));
+    return o;
+  }
+
+ private:
+  // Immortal objects ignore release(); the table frees them when the process exits.
+  struct deleter {
+    void operator()(named_obj* o) const { delete o; }
+  };
+  static std::string key(std::string_view ns, std::string_view name) {
+    std::string k;
+    k.reserve(ns.size() + name.size() + 1);
+    k.append(ns);
+    k += '\0';  // cannot appear in either part's meaning, unlike '/'
+    k.append(name);
+    return k;
+  }
+  std::mutex mutex_;
+  std::unordered_map<std::string, std::unique_ptr<named_obj, deleter>> table_;
+};
+
+intern_table& keywords() {
+  static auto* t = new intern_table();  // never destroyed: names outlive statics
+  return *t;
+}
+intern_table& symbols() {
+  static auto* t = new intern_table();
+  return *t;
+}
+
+}  // namespace
+
+named_obj::named_obj(std::string ns, std::string name)
+    : ns_(std::move(ns)), name_(std::move(name)) {
+  full_ = ns_.empty() ? name_ : ns_ + "/" + name_;
+  hash_ = hash_text(full_);
+}
+
+value keyword(std::string_view text) {
+  auto [ns, name] = split_name(text);
+  return keyword(ns, name);
+}
+
+value keyword(std::string_view ns, std::string_view name) {
+  return value::adopt(type::keyword, keywords().intern(ns, name));
+}
+
+value symbol(std::string_view text) {
+  auto [ns, name] = split_name(text);
+  return value::adopt(type::symbol, symbols().intern(ns, name));
+}
+
+value find_keyword(std::string_view text) {
+  auto [ns, name] = split_name(text);
+  named_obj* o = keywords().find(ns, name);
+  return o ? value::adopt(type::keyword, o) : value();
+}
+
+}  // namespace ptc::lisp

@@ -1,0 +1,470 @@
+#include "lisp/value.hpp"
+
+#include <bit>
+#include <cstring>
+
+#include "lisp/error.hpp"
+#include "lisp/list.hpp"
+#include "lisp/map.hpp"
+#include "lisp/set.hpp"
+#include "lisp/string.hpp"
+#include "lisp/vector.hpp"
+
+namespace ptc::lisp {
+
+const char* type_name(type t) {
+  switch (t) {
+    case type::nil: return "nil";
+    case type::boolean: return "boolean";
+    case type::integer: return "integer";
+    case type::floating: return "double";
+    case type::character: return "character";
+    case type::string: return "string";
+    case type::keyword: return "keyword";
+    case type::symbol: return "symbol";
+    case type::list: return "list";
+    case type::vector: return "vector";
+    case type::map: return "map";
+    case type::set: return "set";
+    case type::function: return "function";
+    case type::regex: return "regex";
+    case type::lazy_seq: return "lazy sequence";
+    case type::var: return "var";
+    case type::reduced: return "reduced value";
+    case type::exception: return "exception";
+  }
+  return "value";
+}
+
+namespace {
+
+// Equality, hashing and comparison walk nested collections with an explicit stack, so no
+// nesting depth can overflow the native stack (fiber stacks are small). The walk stops with a
+// limit error past max_depth levels. A few steps call back into these functions (a set's
+// membership test, a map lookup by a collection key); such nested calls are counted and
+// bounded too.
+constexpr std::size_t max_depth = 10'000;
+constexpr int max_nested_calls = 100;
+
+thread_local int tls_nested_calls = 0;
+
+[[noreturn]] void too_deep(const char* what) {
+  raise(error_kind::limit, std::string("cannot ") + what + " a value nested this deeply");
+}
+
+class nesting_guard {
+ public:
+  explicit nesting_guard(const char* what) {
+    if (++tls_nested_calls > max_nested_calls) {
+      --tls_nested_calls;
+      too_deep(what);
+    }
+  }
+  ~nesting_guard() { --tls_nested_calls; }
+  nesting_guard(const nesting_guard&) = delete;
+  nesting_guard& operator=(const nesting_guard&) = delete;
+};
+
+std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
+  x ^= x >> 30;
+  x *= 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 27;
+  x *= 0x94D049BB133111EBull;
+  x ^= x >> 31;
+  return x;
+}
+
+bool sequential(type t) { return t == type::list || t == type::vector; }
+
+// Walks a list or a vector item by item.
+class seq_walk {
+ public:
+  seq_walk() = default;
+  explicit seq_walk(const value& v) {
+    if (v.is(type::list)) {
+      const auto& l = v.as<list_obj>();
+      cell_ = l.size() ? &l : nullptr;
+    } else {
+      vec_ = &v.as<vector_obj>();
+    }
+  }
+  const value& next() {
+    if (vec_) return vec_->at(i_++);
+    const value& x = cell_->first();
+    cell_ = cell_->next_cell();
+    return x;
+  }
+
+ private:
+  const list_obj* cell_ = nullptr;
+  const vector_obj* vec_ = nullptr;
+  std::size_t i_ = 0;
+};
+
+std::size_t seq_size(const value& v) {
+  return v.is(type::list) ? v.as<list_obj>().size() : v.as<vector_obj>().size();
+}
+
+// ---- equality --------------------------------------------------------------------------------
+
+// A pair of collections whose items are being compared: sequential (lists and vectors, mixed)
+// or maps.
+struct eq_frame {
+  bool is_map;
+  seq_walk wa, wb;
+  std::size_t left = 0;
+  const map_obj* ma = nullptr;
+  const map_obj* mb = nullptr;
+  std::size_t pos = 0;
+};
+
+bool set_eq(const set_obj& sa, const set_obj& sb) {
+  if (sa.size() != sb.size()) return false;
+  return sa.each([&](const value& x) { return sb.contains(x); });
+}
+
+// False when a and b are certainly unequal; true when equal so far (a frame may be pushed).
+bool eq_step(const value& a, const value& b, std::vector<eq_frame>& stack) {
+  if (a.kind() != b.kind()) {
+    if (!sequential(a.kind()) || !sequential(b.kind())) return false;
+  } else {
+    switch (a.kind()) {
+      case type::nil: return true;
+      case type::boolean: return a.as_bool() == b.as_bool();
+      case type::integer: return a.as_int() == b.as_int();
+      case type::floating: return a.as_double() == b.as_double();  // NaN differs; -0.0 == 0.0
+      case type::character: return a.as_char() == b.as_char();
+      default: break;
+    }
+    if (a.obj() == b.obj()) return true;
+  }
+  switch (a.kind()) {
+    case type::string: {
+      const auto& sa = a.as<string_obj>();
+      const auto& sb = b.as<string_obj>();
+      return sa.text().size() == sb.text().size() && sa.hash() == sb.hash() &&
+             sa.text() == sb.text();
+    }
+    case type::list:
+    case type::vector: {
+      std::size_t n = seq_size(a);
+      if (n != seq_size(b)) return false;
+      if (n == 0) return true;
+      if (stack.size() >= max_depth) too_deep("compare");
+      stack.push_back({false, seq_walk(a), seq_walk(b), n});
+      return true;
+    }
+    case type::map: {
+      const auto& ma = a.as<map_obj>();
+      const auto& mb = b.as<map_obj>();
+      if (ma.size() != mb.size()) return false;
+      if (stack.size() >= max_depth) too_deep("compare");
+      stack.push_back({true, seq_walk(), seq_walk(), 0, &ma, &mb, 0});
+      return true;
+    }
+    case type::set: return set_eq(a.as<set_obj>(), b.as<set_obj>());
+    // Keywords and symbols are interned; functions, regexes, vars and lazy seqs compare by
+    // identity. (A lazy seq is a recipe, not data: callers realise it before comparing it with
+    // a collection, so a lazy seq equals only itself here.)
+    default: return false;
+  }
+}
+
+bool eq_walk(const value& a, const value& b) {
+  std::vector<eq_frame> stack;
+  if (!eq_step(a, b, stack)) return false;
+  while (!stack.empty()) {
+    eq_frame& f = stack.back();
+    if (!f.is_map) {
+      if (f.left == 0) {
+        stack.pop_back();
+        continue;
+      }
+      --f.left;
+      const value& x = f.wa.next();
+      const value& y = f.wb.next();
+      if (!eq_step(x, y, stack)) return false;  // f may be invalid from here on
+    } else {
+      if (f.pos >= f.ma->positions()) {
+        stack.pop_back();
+        continue;
+      }
+      const value* k = f.ma->entry_at(f.pos++);
+      if (!k) continue;
+      const value* w = f.mb->find(*k);
+      if (!w || !eq_step(k[1], *w, stack)) return false;
+    }
+  }
+  return true;
+}
+
+// ---- hashing ---------------------------------------------------------------------------------
+
+// Child hashes fold into their parent's accumulator, so a frame stays until its children are done.
+struct hash_frame {
+  type kind;  // list/vector, map or set
+  seq_walk walk;
+  std::size_t left = 0;
+  const object* coll = nullptr;
+  std::size_t pos = 0;
+  const value* key = nullptr;  // map: the current entry's key
+  bool want_value = false;     // map: the key is hashed (key_hash), the value is next
+  std::uint64_t key_hash = 0;
+  std::uint64_t acc = 0;
+};
+
+// The hash of a scalar into `out` (true), or pushes a frame for a collection (false).
+bool hash_start(const value& v, std::uint64_t& out, std::vector<hash_frame>& stack) {
+  switch (v.kind()) {
+    case type::nil: out = 0x6E696C; return true;
+    case type::boolean: out = v.as_bool() ? 0x74727565 : 0x66616C7365; return true;
+    case type::integer: out = mix(static_cast<std::uint64_t>(v.as_int())); return true;
+    case type::floating: {
+      double d = v.as_double();
+      if (d == 0) d = 0.0;  // -0.0 equals 0.0, so they must hash alike
+      out = mix(std::bit_cast<std::uint64_t>(d) ^ 0xD0B1E);
+      return true;
+    }
+    case type::character:
+      out = mix(static_cast<std::uint64_t>(v.as_char()) ^ (0xC4A5ull << 32));
+      return true;
+    case type::string:  // the text's hash: map.cpp's flex lookup relies on it
+      out = v.as<string_obj>().hash();
+      return true;
+    case type::keyword: out = mix(named(v).hash() + 1); return true;
+    case type::symbol: out = mix(named(v).hash() + 2); return true;
+    case type::list:
+    case type::vector:
+    case type::map:
+    case type::set: {
+      if (stack.size() >= max_depth) too_deep("hash");
+      hash_frame f{v.kind(), sequential(v.kind()) ? seq_walk(v) : seq_walk()};
+      f.coll = v.obj();
+      if (sequential(v.kind())) {
+        f.left = seq_size(v);
+        f.acc = 0x5EB1;  // the same for lists and vectors: equal ones must hash alike
+      } else {
+        f.acc = v.is(type::map) ? 0x4D4150 : 0x534554;
+      }
+      stack.push_back(f);
+      return false;
+    }
+    default: out = mix(reinterpret_cast<std::uintptr_t>(v.obj())); return true;
+  }
+}
+
+// Folds a child's hash into f. Maps and sets sum their entries, so order does not matter.
+void hash_fold(hash_frame& f, std::uint64_t h) {
+  if (f.kind == type::map) {
+    if (!f.want_value) {
+      f.key_hash = h;
+      f.want_value = true;
+    } else {
+      f.acc += mix(f.key_hash * 31 + h);
+      f.want_value = false;
+    }
+  } else if (f.kind == type::set) {
+    f.acc += mix(h);
+  } else {
+    f.acc = f.acc * 31 + h;
+  }
+}
+
+// The next child to hash, or null when the frame is done.
+const value* hash_next(hash_frame& f) {
+  switch (f.kind) {
+    case type::map: {
+      if (f.want_value) return f.key + 1;  // a map entry's value follows its key
+      const auto* m = static_cast<const map_obj*>(f.coll);
+      while (f.pos < m->positions())
+        if ((f.key = m->entry_at(f.pos++))) return f.key;
+      return nullptr;
+    }
+    case type::set: {
+      const auto* s = static_cast<const set_obj*>(f.coll);
+      while (f.pos < s->positions())
+        if (const value* x = s->entry_at(f.pos++)) return x;
+      return nullptr;
+    }
+    default:
+      if (f.left == 0) return nullptr;
+      --f.left;
+      return &f.walk.next();
+  }
+}
+
+std::uint64_t hash_walk(const value& v) {
+  std::vector<hash_frame> stack;
+  std::uint64_t h;
+  if (hash_start(v, h, stack)) return h;
+  for (;;) {
+    const value* child = hash_next(stack.back());
+    if (!child) {
+      const hash_frame& done = stack.back();
+      h = sequential(done.kind) ? mix(done.acc) : done.acc;
+      stack.pop_back();
+      if (stack.empty()) return h;
+      hash_fold(stack.back(), h);
+      continue;
+    }
+    if (hash_start(*child, h, stack)) hash_fold(stack.back(), h);
+  }
+}
+
+// ---- compare ---------------------------------------------------------------------------------
+
+// Java's String.compareTo over UTF-16 units, which Clojure's compare returns as is: the
+// difference of the first differing units, else the difference of the lengths.
+int compare_text(std::string_view a, std::string_view b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    unsigned char x = static_cast<unsigned char>(a[i]), y = static_cast<unsigned char>(b[j]);
+    if (x < 0x80 && y < 0x80) {
+      if (x != y) return int(x) - int(y);
+      ++i, ++j;
+      continue;
+    }
+    char32_t ca = decode_utf8(a, i), cb = decode_utf8(b, j);
+    if (ca == cb) continue;
+    auto unit = [](char32_t c, int k) -> int {
+      if (c < 0x10000) return k == 0 ? int(c) : -1;
+      c -= 0x10000;
+      return k == 0 ? int(0xD800 + (c >> 10)) : int(0xDC00 + (c & 0x3FF));
+    };
+    if (unit(ca, 0) != unit(cb, 0)) return unit(ca, 0) - unit(cb, 0);
+    return unit(ca, 1) - unit(cb, 1);  // equal high surrogates: both are astral
+  }
+  auto units = [](std::string_view s, std::size_t pos) {
+    int n = 0;
+    while (pos < s.size()) n += decode_utf8(s, pos) >= 0x10000 ? 2 : 1;
+    return n;
+  };
+  return units(a, i) - units(b, j);
+}
+
+// Clojure's Symbol.compareTo (keywords compare their symbols): no namespace first.
+int compare_named(const named_obj& a, const named_obj& b) {
+  if (&a == &b) return 0;
+  if (a.ns().empty() && !b.ns().empty()) return -1;
+  if (!a.ns().empty()) {
+    if (b.ns().empty()) return 1;
+    if (int c = compare_text(a.ns(), b.ns())) return c;
+  }
+  return compare_text(a.name(), b.name());
+}
+
+const char* plural(type t) {
+  switch (t) {
+    case type::list: return "lists";
+    case type::map: return "maps";
+    case type::set: return "sets";
+    case type::function: return "functions";
+    case type::regex: return "regexes";
+    case type::lazy_seq: return "lazy sequences";
+    case type::var: return "vars";
+    case type::exception: return "exceptions";
+    default: return "values of this type";
+  }
+}
+
+[[noreturn]] void incomparable(const value& a, const value& b) {
+  if (a.kind() == b.kind())
+    raise(error_kind::type, std::string("cannot compare ") + plural(a.kind()) +
+                                ": compare works on numbers, strings, keywords, symbols, "
+                                "characters, booleans, nil and vectors");
+  raise(error_kind::type, "cannot compare " + errors::describe_type(a) + " with " +
+                              errors::describe_type(b));
+}
+
+// Compares two values without looking inside vectors; for two vectors of equal size it pushes
+// a frame (pushed = true) whose items are compared next.
+struct cmp_frame {
+  const vector_obj* a;
+  const vector_obj* b;
+  std::size_t i;
+};
+
+int cmp_step(const value& a, const value& b, std::vector<cmp_frame>& stack, bool& pushed) {
+  pushed = false;
+  if (a.is_heap() && a.kind() == b.kind() && a.obj() == b.obj()) return 0;  // as Clojure: k1 == k2
+  if (a.is_nil()) return b.is_nil() ? 0 : -1;
+  if (b.is_nil()) return 1;
+  if (a.is_number()) {
+    if (!b.is_number()) incomparable(a, b);
+    if (a.is(type::integer) && b.is(type::integer))
+      return a.as_int() < b.as_int() ? -1 : a.as_int() > b.as_int() ? 1 : 0;
+    double x = a.as_number(), y = b.as_number();
+    return x < y ? -1 : y < x ? 1 : 0;  // NaN compares as 0 with anything, as in Clojure
+  }
+  if (a.kind() != b.kind()) incomparable(a, b);
+  switch (a.kind()) {
+    case type::boolean: return a.as_bool() == b.as_bool() ? 0 : a.as_bool() ? 1 : -1;
+    case type::character:
+      return static_cast<int>(a.as_char()) - static_cast<int>(b.as_char());
+    case type::string: return compare_text(string_text(a), string_text(b));
+    case type::keyword:
+    case type::symbol: return compare_named(named(a), named(b));
+    case type::vector: {
+      const auto& va = a.as<vector_obj>();
+      const auto& vb = b.as<vector_obj>();
+      if (va.size() != vb.size()) return va.size() < vb.size() ? -1 : 1;  // length first
+      if (stack.size() >= max_depth) too_deep("compare");
+      stack.push_back({&va, &vb, 0});
+      pushed = true;
+      return 0;
+    }
+    default: incomparable(a, b);
+  }
+}
+
+int cmp_walk(const value& a, const value& b) {
+  std::vector<cmp_frame> stack;
+  bool pushed;
+  int c = cmp_step(a, b, stack, pushed);
+  if (!pushed) return c;
+  while (!stack.empty()) {
+    cmp_frame& f = stack.back();
+    if (f.i == f.a->size()) {
+      stack.pop_back();
+      continue;
+    }
+    std::size_t i = f.i++;
+    c = cmp_step(f.a->at(i), f.b->at(i), stack, pushed);  // f may be invalid from here on
+    if (!pushed && c != 0) return c;
+  }
+  return 0;
+}
+
+}  // namespace
+
+bool equal(const value& a, const value& b) {
+  if (!a.is_heap() || !b.is_heap()) {
+    std::vector<eq_frame> none;  // scalars push nothing and allocate nothing
+    return eq_step(a, b, none);
+  }
+  nesting_guard guard("compare");
+  return eq_walk(a, b);
+}
+
+bool numeric_equal(const value& a, const value& b) {
+  if (a.is(type::integer) && b.is(type::integer)) return a.as_int() == b.as_int();
+  return a.as_number() == b.as_number();
+}
+
+int compare_values(const value& a, const value& b) {
+  nesting_guard guard("compare");
+  return cmp_walk(a, b);
+}
+
+std::uint64_t hash(const value& v) {
+  if (sequential(v.kind()) || v.is(type::map) || v.is(type::set)) {
+    nesting_guard guard("hash");
+    return hash_walk(v);
+  }
+  std::vector<hash_frame> none;  // scalars push nothing and allocate nothing
+  std::uint64_t h = 0;
+  hash_start(v, h, none);
+  return h;
+}
+
+}  // namespace ptc::lisp

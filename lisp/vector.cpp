@@ -1,0 +1,274 @@
+#include "lisp/vector.hpp"
+
+namespace ptc::lisp {
+
+// Trie nodes are objects themselves, so vectors share them by reference count, and a node with
+// count 1 belongs to exactly one vector, which may then change it in place.
+struct vector_obj::node : object {};
+
+namespace {
+
+using node = vector_obj::node;
+constexpr unsigned bits = 5;
+constexpr std::size_t width = 32;
+constexpr std::size_t mask = 31;
+
+struct leaf final : node {
+  value v[width];
+};
+
+struct branch final : node {
+  node* k[width] = {};  // owned
+  ~branch() override {
+    for (node* c : k)
+      if (c) c->release();  // queued by object::destroy: no deep recursion
+  }
+};
+
+leaf* as_leaf(node* n) { return static_cast<leaf*>(n); }
+branch* as_branch(node* n) { return static_cast<branch*>(n); }
+
+leaf* new_leaf() { return make_object<leaf>(0); }
+branch* new_branch() { return make_object<branch>(0); }
+
+leaf* copy_leaf(const leaf* l, std::size_t n) {
+  leaf* c = new_leaf();
+  for (std::size_t i = 0; i < n; ++i) c->v[i] = l->v[i];
+  return c;
+}
+
+branch* copy_branch(const branch* b) {
+  branch* c = new_branch();
+  for (std::size_t i = 0; i < width; ++i) {
+    c->k[i] = b->k[i];
+    if (c->k[i]) c->k[i]->retain();
+  }
+  return c;
+}
+
+// Makes *slot a leaf this vector alone owns (copying the first n items when shared).
+leaf* own_leaf(node*& slot, std::size_t n) {
+  if (!slot) {
+    slot = new_leaf();
+  } else if (!slot->unique()) {
+    leaf* c = copy_leaf(as_leaf(slot), n);
+    slot->release();
+    slot = c;
+  }
+  return as_leaf(slot);
+}
+
+branch* own_branch(node*& slot) {
+  if (!slot) {
+    slot = new_branch();
+  } else if (!slot->unique()) {
+    branch* c = copy_branch(as_branch(slot));
+    slot->release();
+    slot = c;
+  }
+  return as_branch(slot);
+}
+
+node* new_path(unsigned level, node* n) {
+  while (level > 0) {
+    branch* b = new_branch();
+    b->k[0] = n;
+    n = b;
+    level -= bits;
+  }
+  return n;
+}
+
+}  // namespace
+
+// Gives the static functions access to the private fields.
+struct vector_access {
+  static std::size_t tailoff(const vector_obj& v) { return v.count_ - v.tail_count_; }
+
+  // A vector that the caller may change in place: `v` itself when unique, else a shallow copy
+  // that shares every node (nodes are then copied on the way down as needed).
+  static vector_obj& own(value& v) {
+    if (!v.obj()->unique()) {
+      const auto& src = v.as<vector_obj>();
+      auto* c = make_object<vector_obj>(0);
+      c->count_ = src.count_;
+      c->shift_ = src.shift_;
+      c->root_ = src.root_;
+      if (c->root_) c->root_->retain();
+      c->tail_ = src.tail_;
+      if (c->tail_) c->tail_->retain();
+      c->tail_count_ = src.tail_count_;
+      v = value::adopt(type::vector, c);
+    }
+    return *static_cast<vector_obj*>(v.obj());
+  }
+
+  static void push_tail(vector_obj& self, unsigned level, node*& slot, node* full_tail) {
+    branch* p = own_branch(slot);
+    std::size_t sub = ((self.count_ - 1) >> level) & mask;
+    if (level == bits) {
+      p->k[sub] = full_tail;
+    } else if (p->k[sub]) {
+      push_tail(self, level - bits, p->k[sub], full_tail);
+    } else {
+      p->k[sub] = new_path(level - bits, full_tail);
+    }
+  }
+
+  static void push(vector_obj& self, value x) {
+    if (self.tail_count_ < width) {
+      own_leaf(self.tail_, self.tail_count_)->v[self.tail_count_] = std::move(x);
+      ++self.tail_count_;
+      ++self.count_;
+      return;
+    }
+    // The tail is full: move it into the trie and start a new one.
+    node* full_tail = self.tail_;
+    self.tail_ = nullptr;
+    if ((self.count_ >> bits) > (std::size_t{1} << self.shift_)) {
+      branch* root = new_branch();
+      root->k[0] = self.root_;
+      root->k[1] = new_path(self.shift_, full_tail);
+      self.root_ = root;
+      self.shift_ += bits;
+    } else {
+      push_tail(self, self.shift_, self.root_, full_tail);
+    }
+    leaf* t = new_leaf();
+    t->v[0] = std::move(x);
+    self.tail_ = t;
+    self.tail_count_ = 1;
+    ++self.count_;
+  }
+
+  static void set(vector_obj& self, std::size_t i, value x) {
+    if (i >= tailoff(self)) {
+      own_leaf(self.tail_, self.tail_count_)->v[i - tailoff(self)] = std::move(x);
+      return;
+    }
+    node** slot = &self.root_;
+    for (unsigned level = self.shift_; level > 0; level -= bits)
+      slot = &own_branch(*slot)->k[(i >> level) & mask];
+    own_leaf(*slot, width)->v[i & mask] = std::move(x);
+  }
+
+  // Removes the last leaf of the trie (the one holding item count_-2's block); false when the
+  // node at `slot` became empty and was released.
+  static bool pop_tail(vector_obj& self, unsigned level, node*& slot) {
+    branch* b = own_branch(slot);
+    std::size_t sub = ((self.count_ - 2) >> level) & mask;
+    if (level > bits) {
+      if (pop_tail(self, level - bits, b->k[sub])) return true;
+    } else {
+      b->k[sub]->release();
+      b->k[sub] = nullptr;
+    }
+    if (sub == 0) {
+      slot->release();
+      slot = nullptr;
+      return false;
+    }
+    return true;
+  }
+
+  static void pop(vector_obj& self) {
+    if (self.tail_count_ > 1) {
+      own_leaf(self.tail_, self.tail_count_)->v[self.tail_count_ - 1] = value();
+      --self.tail_count_;
+      --self.count_;
+      return;
+    }
+    // The tail empties: the trie's last leaf becomes the tail.
+    node* new_tail = leaf_for(self, self.count_ - 2);
+    new_tail->retain();
+    self.tail_->release();
+    self.tail_ = new_tail;
+    self.tail_count_ = width;
+    if (!pop_tail(self, self.shift_, self.root_)) {
+      self.root_ = nullptr;
+    } else if (self.shift_ > bits && !as_branch(self.root_)->k[1]) {
+      node* child = as_branch(self.root_)->k[0];
+      child->retain();
+      self.root_->release();
+      self.root_ = child;
+      self.shift_ -= bits;
+    }
+    --self.count_;
+  }
+
+  static node* leaf_for(const vector_obj& self, std::size_t i) {
+    if (i >= tailoff(self)) return self.tail_;
+    node* n = self.root_;
+    for (unsigned level = self.shift_; level > 0; level -= bits) n = as_branch(n)->k[(i >> level) & mask];
+    return n;
+  }
+};
+
+vector_obj::vector_obj() = default;
+
+vector_obj::~vector_obj() {
+  if (root_) root_->release();
+  if (tail_) tail_->release();
+}
+
+value vector_obj::empty() {
+  static vector_obj* e = [] {
+    auto* o = new vector_obj();
+    o->make_immortal();
+    return o;
+  }();
+  return value::adopt(type::vector, e);
+}
+
+value vector_obj::from(std::vector<value>&& items) {
+  if (items.empty()) return empty();
+  value out = value::adopt(type::vector, make_object<vector_obj>(0));
+  auto& self = *static_cast<vector_obj*>(out.obj());
+  for (value& x : items) vector_access::push(self, std::move(x));
+  return out;
+}
+
+value vector_obj::from(const value* first, std::size_t n) {
+  if (n == 0) return empty();
+  value out = value::adopt(type::vector, make_object<vector_obj>(0));
+  auto& self = *static_cast<vector_obj*>(out.obj());
+  for (std::size_t i = 0; i < n; ++i) vector_access::push(self, first[i]);
+  return out;
+}
+
+const value& vector_obj::at(std::size_t i) const {
+  return as_leaf(vector_access::leaf_for(*this, i))->v[i & mask];
+}
+
+const value* vector_obj::chunk_for(std::size_t i) const {
+  return &as_leaf(vector_access::leaf_for(*this, i))->v[i & mask];
+}
+
+value vector_obj::conj(value v, value x) {
+  vector_access::push(vector_access::own(v), std::move(x));
+  return v;
+}
+
+value vector_obj::assoc(value v, std::size_t i, value x) {
+  if (i == v.as<vector_obj>().count_) return conj(std::move(v), std::move(x));
+  vector_access::set(vector_access::own(v), i, std::move(x));
+  return v;
+}
+
+value vector_obj::pop(value v) {
+  if (v.as<vector_obj>().count_ <= 1) return empty();
+  vector_access::pop(vector_access::own(v));
+  return v;
+}
+
+std::vector<value> vector_obj::items() const {
+  std::vector<value> out;
+  out.reserve(count_);
+  each([&](const value& x) {
+    out.push_back(x);
+    return true;
+  });
+  return out;
+}
+
+}  // namespace ptc::lisp

@@ -1,0 +1,192 @@
+// The JSON ↔ value mapping at the host boundary (data/, tool arguments and results).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "lisp/error.hpp"
+#include "lisp/function.hpp"
+#include "lisp/json.hpp"
+#include "lisp/lazy_seq.hpp"
+#include "lisp/map.hpp"
+#include "lisp/printer.hpp"
+#include "lisp/reader.hpp"
+#include "lisp/regex.hpp"
+#include "lisp/string.hpp"
+#include "lisp/vector.hpp"
+
+using namespace ptc::lisp;
+using nlohmann::json;
+
+namespace {
+
+value lit(std::string_view src) {
+  auto forms = read_program(src);
+  REQUIRE(forms.size() == 1);
+  return form_to_value(forms[0]);
+}
+
+const value& get(const value& m, const value& k) {
+  const value* v = m.as<map_obj>().find(k);
+  REQUIRE(v != nullptr);
+  return *v;
+}
+
+std::string type_error_of(const value& v) {
+  try {
+    (void)to_json(v);
+  } catch (const lisp_exception& e) {
+    CHECK(e.err().kind == error_kind::type);
+    return e.err().message;
+  }
+  FAIL("expected a type error");
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("json: objects become maps with keyword keys where the key is keyword text") {
+  value m = from_json(json::parse(R"({"name":"Alice","age":30,"first name":"A","":1,"a/b":2,
+                                      "tags":["x","y"],"ok":true,"none":null,"score":1.5})"));
+  REQUIRE(m.is(type::map));
+  CHECK(string_text(get(m, keyword("name"))) == "Alice");
+  CHECK(get(m, keyword("age")).as_int() == 30);
+  CHECK(string_text(get(m, make_string("first name"))) == "A");
+  CHECK(get(m, make_string("")).as_int() == 1);
+  CHECK(get(m, keyword("a/b")).as_int() == 2);
+  CHECK(pr_str(get(m, keyword("tags"))) == "[\"x\" \"y\"]");
+  CHECK(get(m, keyword("ok")).as_bool());
+  CHECK(get(m, keyword("none")).is_nil());
+  CHECK(get(m, keyword("score")).as_double() == 1.5);
+  CHECK(m.as<map_obj>().find(keyword("first name")) == nullptr);
+}
+
+TEST_CASE("json: numbers: integers stay integers, beyond int64 they become doubles") {
+  CHECK(from_json(json::parse("42")).is(type::integer));
+  CHECK(from_json(json::parse("-9223372036854775808")).as_int() == INT64_MIN);
+  CHECK(from_json(json::parse("9223372036854775807")).as_int() == INT64_MAX);
+  value big = from_json(json::parse("9223372036854775808"));
+  CHECK(big.is(type::floating));
+  CHECK(big.as_double() == 9223372036854775808.0);
+  value huge = from_json(json::parse("123456789012345678901234567890"));
+  CHECK(huge.is(type::floating));
+  CHECK(pr_str(huge) == "1.2345678901234568E29");
+  CHECK(from_json(json::parse("1.0")).is(type::floating));
+  CHECK(from_json(json::parse("2e3")).as_double() == 2000.0);
+}
+
+TEST_CASE("json: unicode text survives both ways") {
+  value s = from_json(json::parse(R"("caf\u00e9 \ud83d\ude00 中")"));
+  CHECK(string_text(s) == "caf\xC3\xA9 \xF0\x9F\x98\x80 \xE4\xB8\xAD");
+  CHECK(to_json(s).dump() == "\"caf\xC3\xA9 \xF0\x9F\x98\x80 \xE4\xB8\xAD\"");
+  value k = from_json(json::parse(R"({"caf\u00e9":1})"));
+  CHECK(get(k, keyword("caf\xC3\xA9")).as_int() == 1);
+}
+
+TEST_CASE("json: values out") {
+  CHECK(to_json(lit("{:a 1 \"b\" 2 3 4 nil 5 :ns/k 6 [1] 7}")) ==
+        json::parse(R"({"a":1,"b":2,"3":4,"nil":5,"ns/k":6,"[1]":7})"));
+  CHECK(to_json(lit("[1 (2 3) #{4}]")) == json::parse("[1,[2,3],[4]]"));
+  CHECK(to_json(lit(":kw")) == json("kw"));
+  CHECK(to_json(lit(":ns/kw")) == json("ns/kw"));
+  CHECK(to_json(symbol("sym")) == json("sym"));
+  CHECK(to_json(lit("\\c")) == json("c"));
+  CHECK(to_json(lit("\\u00e9")) == json("\xC3\xA9"));
+  CHECK(to_json(value::nil()).is_null());
+  CHECK(to_json(value::floating(NAN)).is_null());
+  CHECK(to_json(value::floating(INFINITY)).is_null());
+  CHECK(to_json(value::floating(-INFINITY)).is_null());
+  CHECK(to_json(value::floating(1.0)).dump() == "1.0");
+  CHECK(to_json(value::integer(INT64_MIN)).dump() == "-9223372036854775808");
+  CHECK(to_json(lit("true")) == json(true));
+}
+
+TEST_CASE("json: functions, regex and vars cannot be sent; the error names the path") {
+  value f = make_native_fn("inc", [](context&, std::span<const value>) { return value(); });
+  value data = map_obj::from({{keyword("a"), vector_obj::from(std::vector<value>{value::integer(1), f})}});
+  std::string msg = type_error_of(data);
+  CHECK(msg.find("$.a[1]") != std::string::npos);
+  CHECK(type_error_of(make_regex("x")).find("the top level") != std::string::npos);
+  CHECK(type_error_of(value::adopt(type::var, make_object<var_obj>(0, "x"))).find("JSON") !=
+        std::string::npos);
+}
+
+namespace {
+class count_to final : public lazy_seq_obj {
+ public:
+  explicit count_to(std::optional<std::size_t> n) : n_(n) {}
+  class cur final : public cursor {
+   public:
+    explicit cur(std::optional<std::size_t> n) : n_(n) {}
+    bool next(context&, value& out) override {
+      if (n_ && i_ >= *n_) return false;
+      out = value::integer(static_cast<std::int64_t>(i_++));
+      return true;
+    }
+   private:
+    std::optional<std::size_t> n_;
+    std::size_t i_ = 0;
+  };
+  std::unique_ptr<cursor> start() const override { return std::make_unique<cur>(n_); }
+  std::optional<std::size_t> known_size() const override { return n_; }
+ private:
+  std::optional<std::size_t> n_;
+};
+}  // namespace
+
+TEST_CASE("json: finite lazy seqs become arrays; infinite ones are an error") {
+  CHECK(to_json(value::adopt(type::lazy_seq, make_object<count_to>(0, 3))) == json::parse("[0,1,2]"));
+  CHECK(type_error_of(value::adopt(type::lazy_seq, make_object<count_to>(0, std::nullopt)))
+            .find("infinite") != std::string::npos);
+}
+
+TEST_CASE("json: round trips") {
+  const char* docs[] = {
+      R"({"users":[{"id":1,"name":"A","tags":[]},{"id":2,"name":"B","meta":{"x":null}}],"n":-3.25})",
+      R"([1,"two",[3,[4,[5]]],{"":{"first name":true}},1e300,-0.5])",
+      R"({"a":{"b":{"c":{"d":[{"e":"f"}]}}}})",
+  };
+  for (const char* d : docs) {
+    json j = json::parse(d);
+    CHECK(to_json(from_json(j)) == j);
+  }
+  value v = lit("{:a [1 2.5 \"s\" nil true] :b {\"x y\" {:c []}}}");
+  CHECK(equal(from_json(to_json(v)), v));
+}
+
+TEST_CASE("json: deep nesting is refused, never a stack overflow") {
+  std::string ok = std::string(500, '[') + std::string(500, ']');
+  CHECK(from_json(json::parse(ok)).is(type::vector));
+  std::string deep = std::string(5'000, '[') + std::string(5'000, ']');
+  CHECK_THROWS_AS(from_json(json::parse(deep)), lisp_exception);
+  value v = vector_obj::empty();
+  for (int i = 0; i < 5'000; ++i) v = vector_obj::from(std::vector<value>{v});
+  CHECK_THROWS_AS(to_json(v), lisp_exception);
+}
+
+TEST_CASE("json: valid keyword text") {
+  CHECK(valid_keyword_text("name"));
+  CHECK(valid_keyword_text("first-name"));
+  CHECK(valid_keyword_text("snake_case"));
+  CHECK(valid_keyword_text("a/b"));
+  CHECK(valid_keyword_text("is-valid?"));
+  CHECK(valid_keyword_text("caf\xC3\xA9"));
+  CHECK(valid_keyword_text("123"));
+  CHECK_FALSE(valid_keyword_text(""));
+  CHECK_FALSE(valid_keyword_text("first name"));
+  CHECK_FALSE(valid_keyword_text("a:b"));
+  CHECK_FALSE(valid_keyword_text("/a"));
+  CHECK_FALSE(valid_keyword_text("a/"));
+  CHECK_FALSE(valid_keyword_text("a/b/c"));
+  CHECK_FALSE(valid_keyword_text("a,b"));
+  CHECK_FALSE(valid_keyword_text("(x)"));
+  CHECK_FALSE(valid_keyword_text("tab\there"));
+  CHECK_FALSE(valid_keyword_text("#tag"));
+  CHECK_FALSE(valid_keyword_text("a\xC2\xA0" "b"));  // no-break space
+  CHECK_FALSE(valid_keyword_text("\xFF"));
+  // Every key accepted reads back as the same keyword.
+  for (const char* k : {"name", "a/b", "is-valid?", "caf\xC3\xA9", "x.y", "a-1"}) {
+    auto forms = read_program(std::string(":") + k);
+    REQUIRE(forms.size() == 1);
+    CHECK(forms[0].atom.raw_bits() == keyword(k).raw_bits());
+  }
+}

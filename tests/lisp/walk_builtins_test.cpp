@@ -1,0 +1,68 @@
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <string_view>
+
+#include "lisp/error.hpp"
+#include "lisp/printer.hpp"
+#include "lisp/run.hpp"
+
+using namespace ptc::lisp;
+
+namespace {
+
+// The program's value as pr-str, or "error <kind>: <message>".
+std::string ev(std::string_view src) {
+  run_result r = run(src);
+  if (r.err) return "error " + std::string(kind_name(r.err->kind)) + ": " + r.err->message;
+  return pr_str(r.result);
+}
+
+struct example {
+  const char* src;
+  const char* want;
+};
+
+void check_all(std::initializer_list<example> cases) {
+  for (const example& e : cases) {
+    INFO(e.src);
+    CHECK(ev(e.src) == e.want);
+  }
+}
+
+}  // namespace
+
+// Expected texts were printed by Clojure 1.11.
+TEST_CASE("clojure.walk builtins agree with Clojure 1.11") {
+  check_all({
+    {R"~((clojure.walk/walk inc reverse [1 2 3]))~", R"~((4 3 2))~"},
+    {R"~((clojure.walk/walk identity identity {:a 1}))~", R"~({:a 1})~"},
+    {R"~((clojure.walk/postwalk (fn [x] (if (number? x) (inc x) x)) {:a [1 '(2 3) #{4}]}))~", R"~({:a [2 (3 4) #{5}]})~"},
+    {R"~((clojure.walk/prewalk (fn [x] (if (map? x) (dissoc x :b) x)) {:a {:b 1 :c 2} :b 3}))~", R"~({:a {:c 2}})~"},
+    {R"~((clojure.walk/keywordize-keys {"a" {"b" 1} "c" [{"e" 2}]}))~", R"~({:a {:b 1}, :c [{:e 2}]})~"},
+    {R"~((clojure.walk/stringify-keys {:a {:ns/b 1} 1 2}))~", R"~({"a" {"b" 1}, 1 2})~"},
+    {R"~((clojure.walk/postwalk-replace {:a :b} [:a {:a 1}]))~", R"~([:b {:b 1}])~"},
+    {R"~((clojure.walk/prewalk-replace {[1 2] :x} [[1 2] 3]))~", R"~([:x 3])~"},
+    {R"~((clojure.walk/walk inc identity nil))~", R"~(nil)~"},
+    {R"~((clojure.walk/postwalk identity "abc"))~", R"~("abc")~"},
+    {R"~((clojure.walk/postwalk (fn [x] (if (vector? x) (vec (reverse x)) x)) [1 [2 3]]))~", R"~([[3 2] 1])~"},
+  });
+}
+
+TEST_CASE("clojure.walk builtins: walk/ alias, keys at any depth") {
+  check_all({
+      {"(walk/postwalk (fn [x] (if (vector? x) (vec (reverse x)) x)) [1 [2 3]])", "[[3 2] 1]"},
+      {R"~((walk/keywordize-keys [{"a" 1 "b" {"c" 2}} "x"]))~", R"~([{:a 1, :b {:c 2}} "x"])~"},
+      {R"~((walk/stringify-keys {:a 1 "b" 2}))~", R"~({"a" 1, "b" 2})~"},
+      {R"~((walk/keywordize-keys {"a" #{{"b" 1}} "c" (list {"d" 2})}))~", "{:a #{{:b 1}}, :c ({:d 2})}"},
+      {"(walk/prewalk-replace {1 2} [1 [1]])", "[2 [2]]"},
+  });
+}
+
+TEST_CASE("clojure.walk builtins: deep data is a limit error, macroexpand-all is unsupported") {
+  CHECK(ev("(walk/postwalk identity (reduce (fn [acc _] [acc]) [] (range 20000)))") ==
+        "error limit: clojure.walk/postwalk: data is nested too deeply (10000 levels) to walk");
+  CHECK(ev("(walk/keywordize-keys (reduce (fn [acc _] [acc]) [] (range 20000)))").rfind("error limit: ", 0) == 0);
+  CHECK(ev("(walk/macroexpand-all '(when 1 2))") ==
+        "error unsupported: clojure.walk/macroexpand-all is not available: PTC-Lisp has no macros to expand");
+}
