@@ -52,6 +52,16 @@ class self_node final : public node {
   value eval(frame& f) const override { return value::share(type::function, const_cast<closure_obj*>(f.self)); }
 };
 
+/// A letfn member referred to by name from inside the group.
+class letfn_ref_node final : public node {
+ public:
+  letfn_ref_node(int j, source_pos p) : node(p), j_(j) {}
+  value eval(frame& f) const override { return make_letfn_member(*f.self, j_); }
+
+ private:
+  int j_;
+};
+
 /// A user global, found by name in the running program's globals. The index is cached per run
 /// (closures made in one turn are called in later turns, whose runs number globals alike but
 /// are different tables).
@@ -405,6 +415,12 @@ std::pair<bool, int> analyzer::lookup_local(fn_scope& s, const std::string& name
       return {false, it->slot};
     }
   }
+  for (std::size_t j = 0; j < s.letfn_names.size(); ++j) {
+    if (s.letfn_names[j] == name) {
+      found = true;
+      return {true, -2 - static_cast<int>(j)};
+    }
+  }
   for (std::size_t i = 0; i < s.capture_names.size(); ++i) {
     if (s.capture_names[i] == name) {
       found = true;
@@ -425,6 +441,13 @@ std::pair<bool, int> analyzer::lookup_local(fn_scope& s, const std::string& name
   s.captures.push_back({is_cap, idx});
   s.capture_names.push_back(name);
   return {true, static_cast<int>(s.captures.size() - 1)};
+}
+
+std::optional<fn_template::capture_source> analyzer::resolve_capture(const std::string& name) {
+  bool found = false;
+  auto [is_cap, idx] = lookup_local(*fn_, name, found);
+  if (!found) return std::nullopt;
+  return fn_template::capture_source{is_cap, idx};
 }
 
 node_ptr analyzer::analyze_symbol(const form& f) {
@@ -468,6 +491,7 @@ node_ptr analyzer::analyze_symbol(const form& f) {
   auto [is_cap, idx] = lookup_local(*fn_, name, found);
   if (found) {
     if (is_cap && idx == -1) return std::make_unique<self_node>(f.pos);
+    if (is_cap && idx <= -2) return std::make_unique<letfn_ref_node>(-2 - idx, f.pos);
     if (is_cap) return std::make_unique<capture_node>(idx, f.pos);
     return make_local(idx, f.pos);
   }
@@ -488,6 +512,8 @@ node_ptr analyzer::analyze_symbol(const form& f) {
   e.message = "Unable to resolve symbol: " + name;
   if (std::find(st.tools.begin(), st.tools.end(), name) != st.tools.end()) {
     e.hint = "Did you mean: tool/" + name + " (tools are called as (tool/" + name + " ...))";
+  } else if (name == "data" || name == "tool") {
+    e.hint = name == "data" ? "Input data is read by key: data/KEY" : "Tools are called by name: (tool/NAME {...})";
   } else if (auto keys = data_keys(st); std::find(keys.begin(), keys.end(), name) != keys.end()) {
     e.hint = "Did you mean: data/" + name;
   } else {
@@ -521,7 +547,12 @@ node_ptr analyzer::analyze(const form& f, bool tail) {
 
   switch (f.kind) {
     case form_kind::literal: return make_const(f.atom, f.pos);
-    case form_kind::regex: return make_const(make_regex(string_text(f.atom)), f.pos);
+    case form_kind::regex:
+      try {
+        return make_const(make_regex(string_text(f.atom)), f.pos);
+      } catch (lisp_exception& e) {
+        rethrow_with_pos(e, f.pos);
+      }
     case form_kind::symbol: return analyze_symbol(f);
     case form_kind::vector:
     case form_kind::set:

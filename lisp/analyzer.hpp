@@ -5,6 +5,7 @@
 // functions become captures; user globals, data/ keys, tool/ names and builtins are resolved
 // now, so evaluation never looks a name up.
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -96,7 +97,12 @@ class analyzer {
     std::vector<std::string> capture_names;
     fn_scope* parent = nullptr;
     std::string self_name;  ///< (fn name [..]) can call itself by name
+    std::vector<std::string> letfn_names;  ///< letfn members visible by name
   };
+
+  /// Where the current function finds `name` when a closure made here captures it (adding
+  /// captures to enclosing functions as needed); nullopt when it is not a local anywhere.
+  std::optional<fn_template::capture_source> resolve_capture(const std::string& name);
 
  private:
   /// Finds `name` as a local of `s` or its parents, adding captures on the way; -1 if none.

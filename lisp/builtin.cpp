@@ -117,7 +117,12 @@ const value& function(std::string_view fn, std::span<const value> a, std::size_t
     case type::var:
       return a[i];
     default:
-      errors::argument(fn, i, "a function", a[i]);
+      try {
+        errors::argument(fn, i, "a function", a[i]);
+      } catch (lisp_exception& e) {
+        e.err().kind = error_kind::not_callable;  // as Clojure: the value cannot be called
+        throw;
+      }
   }
 }
 

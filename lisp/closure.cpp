@@ -23,6 +23,12 @@ std::string fn_template::arity_description() const {
   return out;
 }
 
+value make_letfn_member(const closure_obj& self, int j) {
+  const letfn_group* g = self.tmpl().group;
+  std::shared_ptr<const fn_template> t(self.tmpl_ptr(), g->members[static_cast<std::size_t>(j)].get());
+  return value::adopt(type::function, make_object<closure_obj>(self.captures().size() * sizeof(value), std::move(t), self.captures()));
+}
+
 namespace {
 
 struct depth_guard {

@@ -23,8 +23,11 @@ struct fn_arity {
   node_ptr body;         ///< destructuring prelude + the body forms
 };
 
+struct letfn_group;
+
 struct fn_template {
   std::string name = "fn";            ///< the fn's own name, or "fn"
+  const letfn_group* group = nullptr; ///< set for letfn members
   std::vector<fn_arity> arities;      ///< at most one variadic, which has the most fixed params
   struct capture_source {
     bool from_capture;  ///< true: the enclosing closure's capture `index`; false: its slot
@@ -38,6 +41,13 @@ struct fn_template {
   std::string arity_description() const;
 };
 
+/// The functions of one letfn. Members refer to each other by name; such a reference makes a
+/// fresh closure of the other member from the same captured values (all members capture the
+/// same list), so no closure ever holds another: no reference cycles.
+struct letfn_group {
+  std::vector<std::unique_ptr<fn_template>> members;
+};
+
 class closure_obj final : public function_obj {
  public:
   closure_obj(std::shared_ptr<const fn_template> t, std::vector<value> captures)
@@ -46,6 +56,8 @@ class closure_obj final : public function_obj {
   std::string name() const override { return tmpl_->name; }
 
   const fn_template& tmpl() const { return *tmpl_; }
+  const std::shared_ptr<const fn_template>& tmpl_ptr() const { return tmpl_; }
+  const std::vector<value>& captures() const { return captures_; }
   const value& capture(int i) const { return captures_[static_cast<std::size_t>(i)]; }
   /// What the most recent call returned (the user/ prelude shows its type).
   const value& last_return() const { return last_return_; }
@@ -58,5 +70,8 @@ class closure_obj final : public function_obj {
   mutable value last_return_;
   mutable bool called_ = false;
 };
+
+/// Member j of the letfn group that `self` belongs to, closed over self's captures.
+value make_letfn_member(const closure_obj& self, int j);
 
 }  // namespace ptc::lisp

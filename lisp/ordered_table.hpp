@@ -4,7 +4,7 @@
 // Context: maps must keep insertion order (spec difference 3) and make `assoc` in a loop cheap.
 // Decision: entries live in a persistent vector of slots (`stride` values per entry: key, or
 // key and value), in insertion order; removed entries become tombstones, and the slots are
-// compacted when more than half are dead. Up to 8 entries are searched linearly; beyond that a
+// compacted when more than half are dead. Up to 16 entries are searched linearly; beyond that a
 // hash trie maps each key's hash to its entry number. Every node is reference counted: a table whose
 // nodes are unique is changed in place, shared nodes are copied on the way down, so old versions
 // never change.
@@ -76,7 +76,10 @@ class ordered_table {
   void rebuild();
 
   value slots_;                  // a vector of stride_ * total_ values
-  hash_node* index_ = nullptr;   // owned; null while total_ <= small_limit
+  bool indexed() const { return total_ > 16; }  // else entries are searched linearly
+
+  // The hash trie from keys to entry numbers, used while indexed(); null when it has no keys.
+  hash_node* index_ = nullptr;   // owned
   std::uint32_t live_ = 0;
   std::uint32_t total_ = 0;      // entries including tombstones
   std::uint32_t stride_;

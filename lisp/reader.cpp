@@ -169,14 +169,38 @@ class reader {
   /// Clojure rejects repeated keys in map and set literals ("Duplicate key: :a").
   static void check_duplicates(const form& f) {
     std::size_t step = f.kind == form_kind::map ? 2 : 1;
-    if (f.items.size() < 2 * step) return;
+    std::size_t n = f.items.size() / step;
+    if (n < 2) return;
+    // Keys are nearly always literals or symbols: compare their atoms without building values.
+    auto key_of = [&](std::size_t i) -> value {
+      const form& k = f.items[i * step];
+      return (k.kind == form_kind::literal || k.kind == form_kind::symbol) ? k.atom
+                                                                            : form_to_value(k);
+    };
+    auto fail = [&](std::size_t i, const value& k) {
+      parse_fail(f.items[i * step].pos, "Duplicate key: " + pr_str(k) + " in " +
+                                            (step == 2 ? "map" : "set") + " literal");
+    };
+    auto comparable = [&](std::size_t i) {
+      form_kind k = f.items[i * step].kind;
+      return k != form_kind::regex && k != form_kind::fn_literal;  // never equal to anything
+    };
+    if (n <= 16) {
+      std::vector<value> keys;
+      keys.reserve(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        keys.push_back(comparable(i) ? key_of(i) : value());
+        if (!comparable(i)) continue;
+        for (std::size_t j = 0; j < i; ++j)
+          if (comparable(j) && equal(keys[j], keys[i])) fail(i, keys[i]);
+      }
+      return;
+    }
     std::unordered_set<value, value_hash, value_equal> seen;
-    for (std::size_t i = 0; i < f.items.size(); i += step) {
-      const form& k = f.items[i];
-      if (k.kind == form_kind::regex || k.kind == form_kind::fn_literal) continue;  // never equal
-      if (!seen.insert(form_to_value(k)).second)
-        parse_fail(k.pos, "Duplicate key: " + pr_str(form_to_value(k)) + " in " +
-                              (step == 2 ? "map" : "set") + " literal");
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!comparable(i)) continue;
+      value k = key_of(i);
+      if (!seen.insert(k).second) fail(i, k);
     }
   }
 

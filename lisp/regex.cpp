@@ -2,6 +2,7 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
 #include <cctype>
 #include <string_view>
 
@@ -22,8 +23,9 @@ std::string_view posix_class(std::string_view java_name) {
   return {};
 }
 
-// Rewrites the few Java spellings RE2 reads differently: named groups (?<name>...) and the
-// POSIX classes \p{Alpha}. Everything else is passed through; RE2 reports what it rejects.
+// Rewrites the few Java spellings RE2 reads differently: named groups (?<name>...), the
+// POSIX classes \p{Alpha} and \uXXXX escapes. Everything else is passed through; RE2 reports
+// what it rejects.
 std::string translate(std::string_view p) {
   std::string out;
   out.reserve(p.size() + 8);
@@ -44,6 +46,15 @@ std::string translate(std::string_view p) {
             continue;
           }
         }
+      }
+      if (next == 'u' && i + 6 <= p.size() &&
+          std::all_of(p.begin() + i + 2, p.begin() + i + 6,
+                      [](char h) { return std::isxdigit(static_cast<unsigned char>(h)) != 0; })) {
+        out += "\\x{";  // Java's \uXXXX is RE2's \x{XXXX}
+        out.append(p.substr(i + 2, 4));
+        out += '}';
+        i += 5;
+        continue;
       }
       if (next == 'Q') {  // \Q...\E quotes literally; copy it whole so nothing inside is rewritten
         std::size_t end = p.find("\\E", i + 2);

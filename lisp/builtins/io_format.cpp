@@ -3,6 +3,7 @@
 // C's printf says "1.00"), so results match Clojure digit for digit.
 #include "lisp/builtins/io_format.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -289,13 +290,16 @@ std::string java_format(context& c, std::string_view fn, std::span<const value> 
     }
     if (i < f.size() && f[i] >= '1' && f[i] <= '9') {
       sp.width = 0;
-      while (i < f.size() && f[i] >= '0' && f[i] <= '9') sp.width = sp.width * 10 + (f[i++] - '0');
+      while (i < f.size() && f[i] >= '0' && f[i] <= '9') sp.width = std::min(sp.width * 10 + (f[i++] - '0'), 1 << 30);
     }
     if (i < f.size() && f[i] == '.') {
       sp.precision = 0;
       ++i;
-      while (i < f.size() && f[i] >= '0' && f[i] <= '9') sp.precision = sp.precision * 10 + (f[i++] - '0');
+      while (i < f.size() && f[i] >= '0' && f[i] <= '9') sp.precision = std::min(sp.precision * 10 + (f[i++] - '0'), 1 << 30);
     }
+    // A huge width or precision ("%999999999d") would build a huge string: ask the budget first.
+    if (sp.width > 65536 || sp.precision > 65536)
+      c.limits().preflight(static_cast<std::uint64_t>(std::max(sp.width, sp.precision)));
     if (i >= f.size())
       raise(error_kind::type, std::string(fn) + ": the format string ends inside a directive: " +
                                   std::string(f.substr(start)));

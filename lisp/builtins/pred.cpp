@@ -79,6 +79,8 @@ constexpr builtin_def defs[] = {
     {"decimal?", 1, 1, pred<never>},
     {"ratio?", 1, 1, pred<never>},
     {"sorted?", 1, 1, pred<never>},
+    {"delay?", 1, 1, pred<never>},   // there are no delays
+    {"record?", 1, 1, pred<never>},  // nor records
     {"any?", 1, 1, pred<always>},
     {"string?", 1, 1, pred<string_p>},
     {"keyword?", 1, 1, pred<keyword_p>},

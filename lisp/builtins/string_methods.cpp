@@ -13,6 +13,7 @@ using text::str;
 // .indexOf/.lastIndexOf also take a character code, as Java's indexOf(int) does.
 std::string method_needle(std::string_view fn, std::span<const value> a) {
   if (a[1].is(type::integer)) {
+    if (a[1].as_int() < 0 || a[1].as_int() > 0x10FFFF) return std::string("\xFF");  // never in UTF-8 text
     std::string s;
     append_utf8(s, static_cast<char32_t>(a[1].as_int()));
     return s;

@@ -23,37 +23,39 @@ value blank_p(context&, std::span<const value> a) {
   return value::boolean(true);
 }
 
-value capitalize(context&, std::span<const value> a) {
-  const string_obj& s = str("clojure.string/capitalize", a, 0);
-  if (s.length() == 0) return a[0];
+value capitalize(context& c, std::span<const value> a) {
+  value v = text::to_text(c, "clojure.string/capitalize", a, 0);
+  const string_obj& s = v.as<string_obj>();
+  if (s.length() == 0) return v;
   std::size_t first_end = s.byte_offset(1);
   std::string_view t = s.text();
   return make_string(text::upper(t.substr(0, first_end)) + text::lower(t.substr(first_end)));
 }
 
-value upper_case(context&, std::span<const value> a) {
-  return make_string(text::upper(s_arg("clojure.string/upper-case", a, 0)));
+value upper_case(context& c, std::span<const value> a) {
+  return make_string(text::upper(string_text(text::to_text(c, "clojure.string/upper-case", a, 0))));
 }
-value lower_case(context&, std::span<const value> a) {
-  return make_string(text::lower(s_arg("clojure.string/lower-case", a, 0)));
-}
-
-value starts_with(context&, std::span<const value> a) {
-  std::string_view s = s_arg("clojure.string/starts-with?", a, 0);
-  return value::boolean(s.starts_with(s_arg("clojure.string/starts-with?", a, 1)));
-}
-value ends_with(context&, std::span<const value> a) {
-  std::string_view s = s_arg("clojure.string/ends-with?", a, 0);
-  return value::boolean(s.ends_with(s_arg("clojure.string/ends-with?", a, 1)));
-}
-value includes(context&, std::span<const value> a) {
-  std::string_view s = s_arg("clojure.string/includes?", a, 0);
-  return value::boolean(s.find(s_arg("clojure.string/includes?", a, 1)) != std::string_view::npos);
+value lower_case(context& c, std::span<const value> a) {
+  return make_string(text::lower(string_text(text::to_text(c, "clojure.string/lower-case", a, 0))));
 }
 
-value index_of(context&, std::span<const value> a) {
+value starts_with(context& c, std::span<const value> a) {
+  value s = text::to_text(c, "clojure.string/starts-with?", a, 0);
+  return value::boolean(std::string_view(string_text(s)).starts_with(s_arg("clojure.string/starts-with?", a, 1)));
+}
+value ends_with(context& c, std::span<const value> a) {
+  value s = text::to_text(c, "clojure.string/ends-with?", a, 0);
+  return value::boolean(std::string_view(string_text(s)).ends_with(s_arg("clojure.string/ends-with?", a, 1)));
+}
+value includes(context& c, std::span<const value> a) {
+  value s = text::to_text(c, "clojure.string/includes?", a, 0);
+  return value::boolean(string_text(s).find(s_arg("clojure.string/includes?", a, 1)) != std::string::npos);
+}
+
+value index_of(context& c, std::span<const value> a) {
   constexpr std::string_view fn = "clojure.string/index-of";
-  const string_obj& s = str(fn, a, 0);
+  value v = text::to_text(c, fn, a, 0);
+  const string_obj& s = v.as<string_obj>();
   std::string n = text::needle(fn, a, 1);
   std::int64_t from = a.size() > 2 ? arg::integer(fn, a, 2) : 0;
   from = std::clamp<std::int64_t>(from, 0, static_cast<std::int64_t>(s.length()));
@@ -62,9 +64,10 @@ value index_of(context&, std::span<const value> a) {
   return value::integer(static_cast<std::int64_t>(text::char_index(s, pos)));
 }
 
-value last_index_of(context&, std::span<const value> a) {
+value last_index_of(context& c, std::span<const value> a) {
   constexpr std::string_view fn = "clojure.string/last-index-of";
-  const string_obj& s = str(fn, a, 0);
+  value v = text::to_text(c, fn, a, 0);
+  const string_obj& s = v.as<string_obj>();
   std::string n = text::needle(fn, a, 1);
   std::int64_t from = a.size() > 2 ? arg::integer(fn, a, 2) : static_cast<std::int64_t>(s.length());
   if (from < 0) return value::nil();

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "lisp/builtin.hpp"
+#include "lisp/printer.hpp"
 #include "lisp/string.hpp"
 
 namespace ptc::lisp::text {
@@ -26,6 +27,14 @@ char32_t lower_char(char32_t c);
 inline const string_obj& str(std::string_view fn, std::span<const value> a, std::size_t i) {
   if (!a[i].is(type::string)) errors::argument(fn, i, "a string", a[i]);
   return a[i].as<string_obj>();
+}
+/// Argument i as Java's (.toString x) sees it, which many clojure.string functions apply to
+/// their first argument: a string as is, any other value as str shows it ((upper-case 42) is
+/// "42"); nil is an error, as in Clojure.
+inline value to_text(context& c, std::string_view fn, std::span<const value> a, std::size_t i) {
+  if (a[i].is(type::string)) return a[i];
+  if (a[i].is_nil()) errors::argument(fn, i, "a string", a[i]);
+  return make_string(str_of(a[i], &c));
 }
 /// The code point index of byte offset `byte` in `s`.
 inline std::size_t char_index(const string_obj& s, std::size_t byte) {

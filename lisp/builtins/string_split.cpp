@@ -121,20 +121,20 @@ value replace_matches(context& c, const value& input, Finder& f, bool first_only
 
 value replace_impl(context& c, std::span<const value> a, bool first_only) {
   std::string_view fn = first_only ? "clojure.string/replace-first" : "clojure.string/replace";
-  text::str(fn, a, 0);
-  std::string_view s = string_text(a[0]);
+  value input = text::to_text(c, fn, a, 0);
+  std::string_view s = string_text(input);
   const value& match = a[1];
   const value& rep = a[2];
   if (match.is(type::regex)) {
     regex_finder f(match.as<regex_obj>(), s);
     if (rep.is(type::string)) {
       std::string_view r = string_text(rep);
-      return replace_matches(c, a[0], f, first_only, [&](std::string& out, const regex_finder& m) {
+      return replace_matches(c, input, f, first_only, [&](std::string& out, const regex_finder& m) {
         append_replacement(out, m, r, fn);
       });
     }
     if (rep.is(type::function) || rep.is(type::keyword) || rep.is(type::map)) {
-      return replace_matches(c, a[0], f, first_only, [&](std::string& out, const regex_finder& m) {
+      return replace_matches(c, input, f, first_only, [&](std::string& out, const regex_finder& m) {
         value r = c.call(rep, {match_value(m)});
         if (r.is(type::string)) out += string_text(r);
         else if (!r.is_nil()) out += str_of(r, &c);
@@ -146,7 +146,7 @@ value replace_impl(context& c, std::span<const value> a, bool first_only) {
     if (!rep.is(type::string)) errors::argument(fn, 2, "a string (to replace a string)", rep);
     std::string_view r = string_text(rep);
     literal_finder f(s, string_text(match));
-    return replace_matches(c, a[0], f, first_only,
+    return replace_matches(c, input, f, first_only,
                            [&](std::string& out, const literal_finder&) { out += r; });
   }
   if (match.is(type::character)) {
@@ -155,7 +155,7 @@ value replace_impl(context& c, std::span<const value> a, bool first_only) {
     append_utf8(m, match.as_char());
     append_utf8(r, rep.as_char());
     literal_finder f(s, m);
-    return replace_matches(c, a[0], f, first_only,
+    return replace_matches(c, input, f, first_only,
                            [&](std::string& out, const literal_finder&) { out += r; });
   }
   errors::argument(fn, 1, "a string, character or regex", match);

@@ -26,8 +26,10 @@ class level_guard {
   level_guard(context& c, std::size_t depth, std::string_view fn) : b_(c.limits()) {
     // Checked before the budget's own depth check so the message names the data, not a call.
     if (depth > max_walk_depth || b_.depth() >= b_.config().max_depth)
-      raise(error_kind::limit, std::string(fn) + ": data is nested too deeply (" +
-                                   std::to_string(depth) + " levels) to walk");
+      raise(error_kind::limit, std::string(fn) + ": data nested " + std::to_string(depth) +
+                                   " levels deep reaches the nesting limit (" +
+                                   std::to_string(b_.config().max_depth) +
+                                   " levels of data and calls together)");
     b_.enter_call();
   }
   ~level_guard() { b_.leave_call(); }

@@ -6,6 +6,14 @@
 namespace ptc::lisp {
 namespace {
 
+}  // namespace
+
+namespace forms {
+node_ptr make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos);
+}
+
+namespace {
+
 class fn_node final : public node {
  public:
   fn_node(std::shared_ptr<const fn_template> t, source_pos p) : node(p), tmpl_(std::move(t)) {}
@@ -14,7 +22,8 @@ class fn_node final : public node {
     caps.reserve(tmpl_->captures.size());
     for (const auto& c : tmpl_->captures) {
       if (!c.from_capture) caps.push_back(f.slots[c.index]);
-      else if (c.index < 0) caps.push_back(value::share(type::function, const_cast<closure_obj*>(f.self)));
+      else if (c.index == -1) caps.push_back(value::share(type::function, const_cast<closure_obj*>(f.self)));
+      else if (c.index <= -2) caps.push_back(make_letfn_member(*f.self, -2 - c.index));
       else caps.push_back(f.self->capture(c.index));
     }
     return value::adopt(type::function, make_object<closure_obj>(caps.size() * sizeof(value), tmpl_, std::move(caps)));
@@ -23,6 +32,14 @@ class fn_node final : public node {
  private:
   std::shared_ptr<const fn_template> tmpl_;
 };
+
+}  // namespace
+
+node_ptr forms::make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos) {
+  return std::make_unique<fn_node>(std::move(t), pos);
+}
+
+namespace {
 
 std::string params_text(const form& params) {
   std::string out = "[";
@@ -187,18 +204,90 @@ node_ptr analyze_fn_literal(analyzer& a, const form& f, bool tail) {
   return a.analyze(fn_form, tail);
 }
 
+
+/// Makes the letfn members' closures from the enclosing frame, binds them, runs the body.
+class letfn_node final : public node {
+ public:
+  letfn_node(std::shared_ptr<letfn_group> g, std::vector<fn_template::capture_source> sources,
+             std::vector<int> slots, node_ptr body, source_pos p)
+      : node(p), group_(std::move(g)), sources_(std::move(sources)), slots_(std::move(slots)), body_(std::move(body)) {}
+  value eval(frame& f) const override {
+    std::vector<value> caps;
+    caps.reserve(sources_.size());
+    for (const auto& c : sources_) {
+      if (!c.from_capture) caps.push_back(f.slots[c.index]);
+      else if (c.index == -1) caps.push_back(value::share(type::function, const_cast<closure_obj*>(f.self)));
+      else if (c.index <= -2) caps.push_back(make_letfn_member(*f.self, -2 - c.index));
+      else caps.push_back(f.self->capture(c.index));
+    }
+    for (std::size_t j = 0; j < slots_.size(); ++j) {
+      std::shared_ptr<const fn_template> t(group_, group_->members[j].get());
+      f.slots[slots_[j]] = value::adopt(type::function, make_object<closure_obj>(caps.size() * sizeof(value), std::move(t), caps));
+    }
+    return body_->eval(f);
+  }
+
+ private:
+  std::shared_ptr<letfn_group> group_;
+  std::vector<fn_template::capture_source> sources_;
+  std::vector<int> slots_;
+  node_ptr body_;
+};
+
+node_ptr analyze_letfn(analyzer& a, const form& f, bool tail) {
+  if (f.items.size() < 2 || f.items[1].kind != form_kind::vector) {
+    analyzer::fail(f, "letfn needs a vector of functions", "Use (letfn [(f [x] ...) (g [y] ...)] body)");
+  }
+  std::vector<std::string> names;
+  for (const form& m : f.items[1].items) {
+    if (m.kind != form_kind::list || m.items.size() < 2 || !m.items[0].is_symbol()) {
+      analyzer::fail(m, "each letfn function is (name [params] body...)");
+    }
+    names.push_back(named(m.items[0].atom).name());
+  }
+  // All members capture the same list (the union of what any of them uses), so a member can
+  // rebuild any other from its own captures. Two passes find the union.
+  auto group = std::make_shared<letfn_group>();
+  std::vector<std::string> shared_names;
+  std::vector<fn_template::capture_source> sources;
+  for (int pass = 0; pass < 3; ++pass) {
+    group->members.clear();
+    std::vector<std::string> extra;
+    for (std::size_t j = 0; j < names.size(); ++j) {
+      analyzer::fn_scope scope;
+      scope.letfn_names = names;
+      scope.capture_names = shared_names;
+      scope.captures = sources;
+      auto t = forms::analyze_fn_template(a, f.items[1].items[j], 1, names[j], scope);
+      for (std::size_t k = shared_names.size(); k < scope.capture_names.size(); ++k) {
+        if (std::find(extra.begin(), extra.end(), scope.capture_names[k]) == extra.end()) extra.push_back(scope.capture_names[k]);
+      }
+      t->group = group.get();
+      group->members.push_back(std::move(t));
+    }
+    if (extra.empty()) break;
+    for (const auto& n : extra) {
+      shared_names.push_back(n);
+      sources.push_back(*a.resolve_capture(n));
+    }
+  }
+  auto mark = a.scope_mark();
+  std::vector<int> slots;
+  for (const auto& n : names) slots.push_back(a.declare_local(n));
+  node_ptr body = a.analyze_body(f.items, 2, tail, f.pos);
+  a.pop_scope(mark);
+  return std::make_unique<letfn_node>(std::move(group), std::move(sources), std::move(slots), std::move(body), f.pos);
+}
 }  // namespace
 
 namespace forms {
 
-node_ptr analyze_fn_parts(analyzer& a, const form& f, std::size_t from, const std::string& name,
-                          bool self_named) {
+std::unique_ptr<fn_template> analyze_fn_template(analyzer& a, const form& f, std::size_t from,
+                                                 const std::string& name, analyzer::fn_scope& scope) {
   if (from >= f.items.size()) analyzer::fail(f, "fn needs a parameter vector", "Use (fn [params] body)");
-  auto tmpl = std::make_shared<fn_template>();
+  auto tmpl = std::make_unique<fn_template>();
   tmpl->name = name.empty() ? "fn" : name;
   tmpl->pos = f.pos;
-  analyzer::fn_scope scope;
-  if (self_named) scope.self_name = name;
   auto* prev = a.enter_fn(scope);
   try {
     if (f.items[from].kind == form_kind::vector) {
@@ -230,7 +319,15 @@ node_ptr analyze_fn_parts(analyzer& a, const form& f, std::size_t from, const st
   }
   if (variadics > 1) analyzer::fail(f, "Can't have more than 1 variadic overload");
   tmpl->captures = scope.captures;
-  return std::make_unique<fn_node>(std::move(tmpl), f.pos);
+  return tmpl;
+}
+
+node_ptr analyze_fn_parts(analyzer& a, const form& f, std::size_t from, const std::string& name,
+                          bool self_named) {
+  analyzer::fn_scope scope;
+  if (self_named) scope.self_name = name;
+  std::shared_ptr<const fn_template> tmpl = analyze_fn_template(a, f, from, name, scope);
+  return make_fn_node(std::move(tmpl), f.pos);
 }
 
 void add_fn(table& t) {
@@ -239,6 +336,7 @@ void add_fn(table& t) {
   t["defn"] = analyze_defn;
   t["defn-"] = analyze_defn;
   t[" fn-literal"] = analyze_fn_literal;
+  t["letfn"] = analyze_letfn;
 }
 
 }  // namespace forms

@@ -25,6 +25,11 @@ std::vector<std::pair<int, node_ptr>> analyze_bindings(analyzer& a, const form& 
 node_ptr analyze_fn_parts(analyzer& a, const form& f, std::size_t from, const std::string& name,
                           bool self_named);
 
+/// Builds the template of a fn in the given (possibly pre-seeded) scope.
+std::unique_ptr<fn_template> analyze_fn_template(analyzer& a, const form& f, std::size_t from,
+                                                 const std::string& name, analyzer::fn_scope& scope);
+node_ptr make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos);
+
 /// (head ...) must have between min and max items after the head (max < 0: no upper bound).
 void check_count(const form& f, std::size_t min, long max, const char* usage);
 

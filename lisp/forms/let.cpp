@@ -37,7 +37,11 @@ class loop_node final : public node {
       value v = body_->eval(f);
       if (!f.recur) return v;
       f.recur = false;
-      f.ctx->tick();
+      try {
+        f.ctx->tick();
+      } catch (lisp_exception& e) {
+        rethrow_with_pos(e, pos);
+      }
     }
   }
 

@@ -27,6 +27,7 @@ TEST_CASE("nil, boolean and truthiness predicates", "[pred]") {
   CHECK(ev("[(not nil) (not 0) (boolean 0) (boolean nil) (boolean? false)]") ==
         "[true false true false true]");
   CHECK(ev("(any? nil)") == "true");
+  CHECK(ev("[(delay? 1) (record? {:a 1})]") == "[false false]");
 }
 
 TEST_CASE("number predicates", "[pred]") {

@@ -247,6 +247,9 @@ TEST_CASE("reader: every form carries 1-based line:col; columns count code point
   auto bad = read_program("\"\xFF\xFE\" x");
   REQUIRE(bad.size() == 2);
   CHECK(bad[1].pos.col == 6);
+  auto crlf = read_program("(a\r\n b)");
+  CHECK(crlf[0].items[1].pos.line == 2);
+  CHECK(crlf[0].items[1].pos.col == 2);
   CHECK(read_one("'x").pos.col == 1);
   CHECK(read_one("'x").items[1].pos.col == 2);
   error e = parse_error("\n\n   (a b");

@@ -52,6 +52,10 @@ TEST_CASE("re-pattern and regex?", "[regex]") {
   CHECK(ev("(str (re-pattern \"\\\\d+\"))") == "\"\\\\d+\"");
   CHECK(ev("(re-find #\"\\p{Alpha}+\" \"12ab3\")") == "\"ab\"");
   CHECK(ev("(re-find #\"(?<year>\\d{4})\" \"in 2024\")") == "[\"2024\" \"2024\"]");
+  CHECK(ev("(re-find #\"\\u0041+\" \"xAAy\")") == "\"AA\"");
+  CHECK(ev("(re-seq #\"[\\p{Digit}]+\" \"a12b3\")") == "(\"12\" \"3\")");
+  CHECK(ev("(str/replace \"John Smith\" #\"(?<first>\\w+) (?<last>\\w+)\" \"${last}, ${first}\")") ==
+        "\"Smith, John\"");
   CHECK(kind_of("(re-pattern \"a(\")") == "type");
   CHECK(kind_of("(re-find \"a\" \"a\")") == "type");
 }

@@ -76,6 +76,16 @@ TEST_CASE("clojure.string basics under every alias", "[string]") {
   CHECK(kind_of("(str/upper-case nil)") == "type");
 }
 
+TEST_CASE("clojure.string takes any value where Clojure calls toString on it", "[string]") {
+  CHECK(ev("(str/upper-case 42)") == "\"42\"");
+  CHECK(ev("(str/upper-case :a)") == "\":A\"");
+  CHECK(ev("(str/starts-with? :abc \":a\")") == "true");
+  CHECK(ev("(str/replace 123 \"2\" \"x\")") == "\"1x3\"");
+  CHECK(ev("(str/index-of 12345 \"3\")") == "2");
+  CHECK(kind_of("(str/trim 5)") == "type");
+  CHECK(kind_of("(str/includes? \"abc\" \\b)") == "type");
+}
+
 TEST_CASE("index-of and last-index-of", "[string]") {
   CHECK(ev("(str/index-of \"abcb\" \"b\")") == "1");
   CHECK(ev("(str/index-of \"abcb\" \\b 2)") == "3");

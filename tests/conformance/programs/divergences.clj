@@ -22,3 +22,5 @@
 (get {:id 7} "id")
 ;;;; div_eager_map_raises
 (let [xs (map #(quot 10 %) [1 0])] :done)
+;;;; div_double_of_inexact_division
+(double (/ 1625 3))

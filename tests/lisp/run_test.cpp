@@ -1,0 +1,273 @@
+// Resumable runs, the tool-call protocol, the run record, memory across runs.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <thread>
+
+#include "lisp/json.hpp"
+#include "lisp/printer.hpp"
+#include "lisp/run.hpp"
+
+using namespace ptc::lisp;
+using json = nlohmann::json;
+
+namespace {
+
+program_input input(std::string source, std::vector<std::string> tools = {}) {
+  program_input in;
+  in.source = std::move(source);
+  in.tools = std::move(tools);
+  return in;
+}
+
+std::string value_of(const run_result& r) {
+  if (r.kind == outcome::error) return "error: " + r.err->render();
+  return pr_str(r.result);
+}
+
+run_options with_tools() {
+  run_options o;
+  o.tools["echo"] = [](const json& args) { return args; };
+  o.tools["double"] = [](const json& args) { return json(args.at("n").get<int>() * 2); };
+  o.tools["boom"] = [](const json&) -> json { throw std::runtime_error("service unavailable"); };
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("a run stops with a pending tool call and resumes with its result", "[run]") {
+  program_run r(input("(+ 1 (:n (tool/lookup {:id 7})))", {"lookup"}));
+  REQUIRE(r.start() == program_run::status::pending_tools);
+  REQUIRE(r.pending().size() == 1);
+  CHECK(r.pending()[0].name == "lookup");
+  CHECK(r.pending()[0].args == json{{"id", 7}});
+  const auto id = r.pending()[0].id;
+  REQUIRE(r.resume({tool_reply{id, json{{"n", 41}}, ""}}) == program_run::status::finished);
+  CHECK(value_of(r.result()) == "42");
+  REQUIRE(r.result().tool_calls.size() == 1);
+  CHECK(r.result().tool_calls[0].result == json{{"n", 41}});
+}
+
+TEST_CASE("pmap over tool calls produces several pending calls at once", "[run]") {
+  program_run r(input("(pmap #(tool/double {:n %}) [1 2 3])", {"double"}));
+  REQUIRE(r.start() == program_run::status::pending_tools);
+  REQUIRE(r.pending().size() == 3);
+  std::vector<tool_reply> replies;
+  // Answer out of order: results still keep the input order.
+  for (auto it = r.pending().rbegin(); it != r.pending().rend(); ++it) {
+    replies.push_back({it->id, json(it->args.at("n").get<int>() * 2), ""});
+  }
+  REQUIRE(r.resume(replies) == program_run::status::finished);
+  CHECK(value_of(r.result()) == "(2 4 6)");
+  CHECK(r.result().tool_calls.size() == 3);
+}
+
+TEST_CASE("pcalls branches wait on tools together and a branch error is the program's error", "[run]") {
+  program_run r(input("(pcalls #(tool/a {}) #(tool/b {}))", {"a", "b"}));
+  REQUIRE(r.start() == program_run::status::pending_tools);
+  REQUIRE(r.pending().size() == 2);
+  auto a = r.pending()[0].id, b = r.pending()[1].id;
+  REQUIRE(r.resume({tool_reply{a, json(1), ""}, tool_reply{b, std::nullopt, "no such record"}}) ==
+          program_run::status::finished);
+  REQUIRE(r.result().kind == outcome::error);
+  CHECK(r.result().err->kind == error_kind::tool);
+  CHECK(r.result().err->message == "tool/b failed: no such record");
+}
+
+TEST_CASE("a run can be resumed from another thread", "[run]") {
+  program_run r(input("(let [x (tool/get {})] (reduce + (map inc x)))", {"get"}));
+  REQUIRE(r.start() == program_run::status::pending_tools);
+  const auto id = r.pending()[0].id;
+  program_run::status s{};
+  std::thread t([&] { s = r.resume({tool_reply{id, json::array({1, 2, 3}), ""}}); });
+  t.join();
+  CHECK(s == program_run::status::finished);
+  CHECK(value_of(r.result()) == "9");
+}
+
+TEST_CASE("a run can be partly resumed; pending calls stay pending", "[run]") {
+  program_run r(input("(vec (pmap (fn [i] (tool/t {:i i})) [1 2]))", {"t"}));
+  REQUIRE(r.start() == program_run::status::pending_tools);
+  auto first = r.pending()[0].id;
+  REQUIRE(r.resume({tool_reply{first, json("a"), ""}}) == program_run::status::pending_tools);
+  REQUIRE(r.pending().size() == 1);
+  REQUIRE(r.resume({tool_reply{r.pending()[0].id, json("b"), ""}}) == program_run::status::finished);
+  CHECK(value_of(r.result()) == "[\"a\" \"b\"]");
+}
+
+TEST_CASE("destroying an unfinished run is clean", "[run]") {
+  auto r = std::make_unique<program_run>(input("(let [big (vec (range 1000))] (tool/wait {}) (count big))", {"wait"}));
+  REQUIRE(r->start() == program_run::status::pending_tools);
+  r.reset();  // unwinds the suspended fiber; ASan checks nothing leaks
+  SUCCEED();
+}
+
+TEST_CASE("wall time excludes the time spent waiting for tools", "[run][limits]") {
+  program_input in = input("(tool/slow {}) :done", {"slow"});
+  in.lim.timeout_ms = 50;
+  program_run r(std::move(in));
+  REQUIRE(r.start() == program_run::status::pending_tools);
+  std::this_thread::sleep_for(std::chrono::milliseconds(120));
+  REQUIRE(r.resume({tool_reply{r.pending()[0].id, json(nullptr), ""}}) == program_run::status::finished);
+  CHECK(value_of(r.result()) == ":done");
+}
+
+TEST_CASE("a time slice makes a long computation yield", "[run]") {
+  program_input in = input("(loop [i 0] (if (< i 200000) (recur (inc i)) i))");
+  in.slice_steps = 10000;
+  program_run r(std::move(in));
+  int yields = 0;
+  auto s = r.start();
+  while (s == program_run::status::yielded) {
+    ++yields;
+    s = r.resume({});
+  }
+  CHECK(s == program_run::status::finished);
+  CHECK(yields >= 10);
+  CHECK(value_of(r.result()) == "200000");
+}
+
+TEST_CASE("tool arguments become one JSON object", "[run][tools]") {
+  auto opts = with_tools();
+  CHECK(value_of(run("(tool/echo {:a 1 :b [1 2]})", opts)) == "{:a 1, :b [1 2]}");
+  CHECK(value_of(run("(tool/echo :a 1 :b \"x\")", opts)) == "{:a 1, :b \"x\"}");
+  CHECK(value_of(run("(tool/echo)", opts)) == "{}");
+  CHECK(value_of(run("(tool/echo 1 2)", opts)) == "{:args [1 2]}");
+  CHECK(value_of(run("(tool/echo \"q\")", opts)) == "{:args [\"q\"]}");
+}
+
+TEST_CASE("tool calls are recorded in execution order wherever they happen", "[run][tools]") {
+  auto opts = with_tools();
+  const char* program = R"(
+    (defn twice [n] (tool/double {:n n}))
+    (def a (map twice [1 2]))
+    (doseq [i [3]] (tool/double {:n i}))
+    (loop [i 4] (when (< i 6) (tool/double {:n i}) (recur (inc i))))
+    (def b (vec (pmap twice [6 7])))
+    (concat a b))";
+  run_result r = run(program, opts);
+  REQUIRE(r.kind == outcome::value);
+  CHECK(value_of(r) == "(2 4 12 14)");
+  std::vector<int> ns;
+  for (const auto& c : r.tool_calls) ns.push_back(c.args.at("n").get<int>());
+  CHECK(ns == std::vector<int>{1, 2, 3, 4, 5, 6, 7});
+  CHECK(r.tool_calls[0].name == "double");
+  CHECK(r.tool_calls[0].result == json(2));
+}
+
+TEST_CASE("a failing tool is a tool error naming it, and try can catch it", "[run][tools]") {
+  auto opts = with_tools();
+  run_result r = run("(tool/boom {})", opts);
+  REQUIRE(r.kind == outcome::error);
+  CHECK(r.err->kind == error_kind::tool);
+  CHECK(r.err->render() == "tool: tool/boom failed: service unavailable (line 1, col 1)");
+  REQUIRE(r.tool_calls.size() == 1);
+  CHECK(r.tool_calls[0].error == std::string("service unavailable"));
+  CHECK(value_of(run("(try (tool/boom {}) (catch Exception e (str \"handled: \" (ex-message e))))", opts)) ==
+        "\"handled: tool/boom failed: service unavailable\"");
+}
+
+TEST_CASE("an unknown tool is an error that lists the available tools", "[run][tools]") {
+  run_result r = run("(tool/nope {})", with_tools());
+  REQUIRE(r.kind == outcome::error);
+  CHECK(r.err->kind == error_kind::tool);
+  CHECK(r.err->render() ==
+        "tool: Unknown tool: nope (line 1, col 2). Available tools: tool/boom, tool/double, tool/echo");
+}
+
+TEST_CASE("TRN-008 TRN-009 each print call is one entry, multi-line text included", "[run][record]") {
+  run_result r = run(R"((println "a" 1) (print "b\nc") (prn "q" :k) (pr [1]) (println))");
+  CHECK(r.prints == std::vector<std::string>{"a 1", "b\nc", "\"q\" :k", "[1]", ""});
+}
+
+TEST_CASE("TRN-011 a print call is cut after max_print_chars characters", "[run][record]") {
+  run_options o;
+  o.lim.max_print_chars = 10;
+  run_result r = run(R"((println (apply str (repeat 25 "é"))) (println "short"))", o);
+  REQUIRE(r.prints.size() == 2);
+  CHECK(r.prints[0] == "éééééééééé...");
+  CHECK(r.prints[1] == "short");
+}
+
+TEST_CASE("return and fail end the program at once, even inside try", "[run]") {
+  run_result r = run("(def x 1) (try (return {:ok x}) (catch Exception e :caught)) :not-reached");
+  CHECK(r.kind == outcome::returned);
+  CHECK(value_of(r) == "{:ok 1}");
+  CHECK(r.mem->find("x") != nullptr);  // defs made before return are kept
+  run_result f = run("(map (fn [x] (when (= x 2) (fail \"two\"))) [1 2 3])");
+  CHECK(f.kind == outcome::failed);
+  CHECK(value_of(f) == "\"two\"");
+}
+
+TEST_CASE("DEF-007 DEF-009 definitions keep order and docstrings without semicolons", "[run][defs]") {
+  run_result r = run(R"(
+    (def users "Active users; from the API" [{:name "a"}])
+    (defn fetch "Fetches; by id" [id] id)
+    (def total 3))");
+  REQUIRE(r.kind == outcome::value);
+  REQUIRE(r.mem->defs.size() == 3);
+  CHECK(r.mem->defs[0].name == "users");
+  CHECK(r.mem->defs[0].docstring == "Active users from the API");
+  CHECK_FALSE(r.mem->defs[0].is_function);
+  CHECK(r.mem->defs[1].name == "fetch");
+  CHECK(r.mem->defs[1].docstring == "Fetches by id");
+  CHECK(r.mem->defs[1].is_function);
+  CHECK(r.mem->defs[1].params == "[id]");
+  CHECK(r.defined == std::vector<std::string>{"users", "fetch", "total"});
+}
+
+TEST_CASE("DEF-001 DEF-002 redefinition: the latest value wins, in its first place", "[run][defs]") {
+  run_result r1 = run("(def a 1) (def b 2) (def a 3)");
+  REQUIRE(r1.mem->defs.size() == 2);
+  CHECK(r1.mem->defs[0].name == "a");
+  CHECK(pr_str(r1.mem->defs[0].val) == "3");
+  run_options o;
+  o.mem = r1.mem;
+  run_result r2 = run("(def b \"new\" 20) (+ a b)", o);
+  CHECK(value_of(r2) == "23");
+  CHECK(r2.mem->find("b")->docstring == "new");
+}
+
+TEST_CASE("a function's most recent return type is recorded for the prelude", "[run][defs]") {
+  run_result r = run("(defn users [n] (vec (range n))) (users 2) (users 5) (defn unused [] 1)");
+  CHECK(r.mem->find("users")->return_type == "list[5]");
+  CHECK(r.mem->find("unused")->return_type.empty());
+}
+
+TEST_CASE("memory persists across runs and a failed run returns the memory it started with", "[run][defs]") {
+  run_result r1 = run("(defn add-tax \"Adds VAT\" [x] (* x 1.2)) (def base 100)");
+  REQUIRE(r1.kind == outcome::value);
+  run_options o;
+  o.mem = r1.mem;
+  CHECK(value_of(run("(add-tax base)", o)) == "120.0");
+  run_result bad = run("(def base 5) (def extra 1) (/ 1 0)", o);
+  REQUIRE(bad.kind == outcome::error);
+  CHECK(bad.mem == r1.mem);
+  CHECK(bad.defined.empty());
+  o.mem = bad.mem;
+  CHECK(value_of(run("base", o)) == "100");
+}
+
+TEST_CASE("functions can call functions defined later in the program", "[run][defs]") {
+  CHECK(value_of(run("(defn a [x] (b x)) (defn b [x] (* 2 x)) (a 4)")) == "8");
+  run_result r = run("(defn a [x] (c x)) (a 1) (defn c [x] x)");
+  REQUIRE(r.kind == outcome::error);
+  CHECK(r.err->kind == error_kind::unbound);
+}
+
+TEST_CASE("data/ reads the input data with JSON keys", "[run][data]") {
+  run_options o;
+  o.data = from_json(json{{"orders", json::array({json{{"id", 1}, {"total", 9.5}}, json{{"id", 2}, {"total", 0.5}}})},
+                          {"first name", "Ann"}});
+  CHECK(value_of(run("(reduce + (map :total data/orders))", o)) == "10.0");
+  run_result missing = run("data/customers", o);
+  REQUIRE(missing.kind == outcome::error);
+  CHECK(missing.err->render() == "unbound: data/customers is not in the input data (line 1, col 1). Available: data/first name, data/orders");
+}
+
+TEST_CASE("the run counts steps, evaluation time and memory", "[run]") {
+  run_result r = run("(count (vec (range 10000)))");
+  CHECK(value_of(r) == "10000");
+  CHECK(r.steps > 10000);
+  CHECK(r.peak_memory_bytes > 10000 * 16);
+}
