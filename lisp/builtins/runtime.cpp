@@ -64,6 +64,11 @@ value get_message(context& c, std::span<const value> a) {
   return ex_message(c, a);
 }
 
+/// What condp raises when no clause matches and there is no default (internal name).
+value condp_no_match(context&, std::span<const value> a) {
+  raise(error_kind::type, "No matching clause: " + errors::brief(a[0]), "Add a default result as the last form of condp");
+}
+
 template <const char* Name, const char* Why>
 value not_available(context&, std::span<const value>) {
   errors::unsupported(Name, Why);
@@ -94,6 +99,7 @@ const builtin_def defs[] = {
     {"ex-data", 1, 1, ex_data},
     {"ex-cause", 1, 1, ex_cause},
     {".getMessage", 1, 1, get_message},
+    {" condp-no-match", 1, 1, condp_no_match},
     PTC_NOT_AVAILABLE("atom", k_state),
     PTC_NOT_AVAILABLE("swap!", k_state),
     PTC_NOT_AVAILABLE("reset!", k_state),

@@ -128,6 +128,7 @@ value rename_keys(context& c, const value& m, const value& kmap, std::string_vie
     return true;
   });
   kmap.as<map_obj>().each([&](const value& old_key, const value& new_key) {
+    c.tick();
     if (const value* v = m.as<map_obj>().find_flex(old_key)) out = map_obj::assoc(std::move(out), new_key, *v);
     return true;
   });
@@ -188,6 +189,7 @@ value join_loop(context& c, const std::vector<value>& s, const value& idx, KeyOf
     const value* found = idx.as<map_obj>().find(key_of(x));
     if (!found) continue;
     found->as<set_obj>().each([&](const value& r) {
+      c.tick();
       out = set_obj::conj(std::move(out), coll::merge2(c, r, x, "clojure.set/join"));
       return true;
     });

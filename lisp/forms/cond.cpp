@@ -129,19 +129,36 @@ node_ptr analyze_condp(analyzer& a, const form& f, bool tail) {
   forms::check_count(f, 2, -1, "(condp pred expr test1 result1 ... default)");
   std::string p = a.gensym("pred"), e = a.gensym("expr");
   std::vector<form> clauses(f.items.begin() + 3, f.items.end());
-  form message;
-  message.pos = f.pos;
-  message.atom = make_string("No matching clause");
-  form no_data;
-  no_data.kind = form_kind::map;
-  no_data.pos = f.pos;
-  form fallback = list({sym("throw", f.pos), list({sym("ex-info", f.pos), message, no_data}, f.pos)}, f.pos);
-  form body = clauses.size() % 2 == 1 ? clauses.back() : fallback;
-  std::size_t pairs = clauses.size() / 2;
-  for (std::size_t i = pairs; i > 0; --i) {
-    const form& test = clauses[2 * i - 2];
-    if (test.is_keyword() && named(test.atom).full() == ">>") analyzer::fail(test, "condp's :>> is not supported");
-    body = list({sym("if", test.pos), list({sym(p, test.pos), test, sym(e, test.pos)}, test.pos), clauses[2 * i - 1], body}, test.pos);
+  // Without a default, no match is Clojure's IllegalArgumentException: a `type` error.
+  form body = list({sym(" condp-no-match", f.pos), sym(e, f.pos)}, f.pos);
+  std::size_t i = 0;
+  std::vector<std::tuple<std::size_t, std::size_t, bool>> tests;
+  while (i < clauses.size()) {
+    if (i + 1 >= clauses.size()) {
+      body = clauses[i];  // the default
+      break;
+    }
+    const bool arrow = clauses[i + 1].is_keyword() && named(clauses[i + 1].atom).full() == ">>";
+    if (arrow) {
+      if (i + 2 >= clauses.size()) analyzer::fail(clauses[i + 1], ":>> must be followed by a function");
+      tests.emplace_back(i, i + 2, true);
+      i += 3;
+    } else {
+      tests.emplace_back(i, i + 1, false);
+      i += 2;
+    }
+  }
+  for (auto it = tests.rbegin(); it != tests.rend(); ++it) {
+    const auto [ti, ri, arrow] = *it;
+    const form& test = clauses[ti];
+    form call = list({sym(p, test.pos), test, sym(e, test.pos)}, test.pos);
+    if (arrow) {
+      std::string r = a.gensym("match");
+      body = list({sym("if-let", test.pos), make_vector_form({sym(r, test.pos), call}, test.pos),
+                   list({clauses[ri], sym(r, test.pos)}, test.pos), body}, test.pos);
+    } else {
+      body = list({sym("if", test.pos), call, clauses[ri], body}, test.pos);
+    }
   }
   form let = list({sym("let", f.pos), make_vector_form({sym(p, f.pos), f.items[1], sym(e, f.pos), f.items[2]}, f.pos), body}, f.pos);
   return a.analyze(let, tail);

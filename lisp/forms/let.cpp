@@ -287,7 +287,7 @@ node_ptr analyze_recur(analyzer& a, const form& f, bool tail) {
   for (std::size_t i = 1; i < f.items.size(); ++i) args.push_back(a.analyze(f.items[i], false));
   if (args.size() != t->slots.size()) {
     error e;
-    e.kind = error_kind::arity;
+    e.kind = error_kind::analysis;
     e.pos = f.pos;
     e.message = "Mismatched argument count to recur, expected: " + std::to_string(t->slots.size()) +
                 " args, got: " + std::to_string(args.size());
