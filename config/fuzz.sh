@@ -4,6 +4,8 @@
 #   bash config/fuzz.sh            # 60 seconds
 #   bash config/fuzz.sh 600        # 10 minutes
 #   bash config/fuzz.sh 60 -jobs=2 -workers=2   # extra arguments go to libFuzzer
+#   bash config/fuzz.sh 300 -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1
+#                                  # keep going after a finding, collecting every artifact
 #
 # Environment:
 #   PTC_FUZZ_BUILD_DIR  build directory (default: build/fuzz, the `fuzz` preset's)

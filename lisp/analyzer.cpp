@@ -105,16 +105,26 @@ class data_node final : public node {
   value key_;
 };
 
-/// Evaluates argument nodes into a small on-stack buffer.
-struct arg_buffer {
+/// Argument values on the stack for up to 6 arguments (only the used ones are constructed).
+class arg_buffer {
+ public:
   explicit arg_buffer(std::size_t n) : n_(n) {
     if (n > inline_size) heap_.resize(n);
+    else for (std::size_t i = 0; i < n; ++i) new (&raw()[i]) value();
   }
-  value* data() { return n_ > inline_size ? heap_.data() : inline_; }
+  ~arg_buffer() {
+    if (n_ <= inline_size) for (std::size_t i = 0; i < n_; ++i) raw()[i].~value();
+  }
+  arg_buffer(const arg_buffer&) = delete;
+  arg_buffer& operator=(const arg_buffer&) = delete;
+  value* data() { return n_ > inline_size ? heap_.data() : raw(); }
   std::span<const value> span() { return {data(), n_}; }
+
+ private:
   static constexpr std::size_t inline_size = 6;
+  value* raw() { return reinterpret_cast<value*>(storage_); }
   std::size_t n_;
-  value inline_[inline_size];
+  alignas(value) unsigned char storage_[inline_size * sizeof(value)];
   std::vector<value> heap_;
 };
 
@@ -141,8 +151,8 @@ class call_node final : public node {
 
 class builtin_call_node final : public node {
  public:
-  builtin_call_node(const builtin_fn& fn, std::vector<node_ptr> args, source_pos p)
-      : node(p), fn_(fn.def().fn), args_(std::move(args)) {}
+  builtin_call_node(native_fn fn, std::vector<node_ptr> args, source_pos p)
+      : node(p), fn_(fn), args_(std::move(args)) {}
   value eval(frame& f) const override {
     arg_buffer buf(args_.size());
     value* a = buf.data();
@@ -158,6 +168,126 @@ class builtin_call_node final : public node {
   native_fn fn_;
   std::vector<node_ptr> args_;
 };
+
+/// A builtin call with 1 or 2 arguments: no buffer, no loop.
+class builtin_call1_node final : public node {
+ public:
+  builtin_call1_node(native_fn fn, node_ptr a, source_pos p) : node(p), fn_(fn), a_(std::move(a)) {}
+  value eval(frame& f) const override {
+    value v[1] = {a_->eval(f)};
+    try {
+      return fn_(*f.ctx, std::span<const value>(v, 1));
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos);
+    }
+  }
+
+ private:
+  native_fn fn_;
+  node_ptr a_;
+};
+
+class builtin_call2_node final : public node {
+ public:
+  builtin_call2_node(native_fn fn, node_ptr a, node_ptr b, source_pos p)
+      : node(p), fn_(fn), a_(std::move(a)), b_(std::move(b)) {}
+  value eval(frame& f) const override {
+    value v[2] = {a_->eval(f), b_->eval(f)};
+    try {
+      return fn_(*f.ctx, std::span<const value>(v, 2));
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos);
+    }
+  }
+
+ private:
+  native_fn fn_;
+  node_ptr a_, b_;
+};
+
+/// Integer fast paths for the arithmetic and comparison builtins. Anything else (doubles,
+/// overflow, wrong types) goes to the builtin itself, which computes or raises the error.
+enum class int_op { add, sub, mul, lt, gt, le, ge, eq, inc, dec };
+
+class int_op2_node final : public node {
+ public:
+  int_op2_node(int_op op, native_fn fn, node_ptr a, node_ptr b, source_pos p)
+      : node(p), op_(op), fn_(fn), a_(std::move(a)), b_(std::move(b)) {}
+  value eval(frame& f) const override {
+    value v[2] = {a_->eval(f), b_->eval(f)};
+    if (v[0].is(type::integer) && v[1].is(type::integer)) {
+      const std::int64_t x = v[0].as_int(), y = v[1].as_int();
+      std::int64_t r;
+      switch (op_) {
+        case int_op::add: if (!__builtin_add_overflow(x, y, &r)) return value::integer(r); break;
+        case int_op::sub: if (!__builtin_sub_overflow(x, y, &r)) return value::integer(r); break;
+        case int_op::mul: if (!__builtin_mul_overflow(x, y, &r)) return value::integer(r); break;
+        case int_op::lt: return value::boolean(x < y);
+        case int_op::gt: return value::boolean(x > y);
+        case int_op::le: return value::boolean(x <= y);
+        case int_op::ge: return value::boolean(x >= y);
+        case int_op::eq: return value::boolean(x == y);
+        default: break;
+      }
+    }
+    try {
+      return fn_(*f.ctx, std::span<const value>(v, 2));
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos);
+    }
+  }
+
+ private:
+  int_op op_;
+  native_fn fn_;
+  node_ptr a_, b_;
+};
+
+class int_op1_node final : public node {
+ public:
+  int_op1_node(int_op op, native_fn fn, node_ptr a, source_pos p)
+      : node(p), op_(op), fn_(fn), a_(std::move(a)) {}
+  value eval(frame& f) const override {
+    value v[1] = {a_->eval(f)};
+    if (v[0].is(type::integer)) {
+      std::int64_t r;
+      if (op_ == int_op::inc ? !__builtin_add_overflow(v[0].as_int(), 1, &r)
+                             : !__builtin_sub_overflow(v[0].as_int(), 1, &r)) {
+        return value::integer(r);
+      }
+    }
+    try {
+      return fn_(*f.ctx, std::span<const value>(v, 1));
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos);
+    }
+  }
+
+ private:
+  int_op op_;
+  native_fn fn_;
+  node_ptr a_;
+};
+
+node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, source_pos pos) {
+  static const std::unordered_map<std::string, int_op> ops2 = {
+      {"+", int_op::add}, {"-", int_op::sub}, {"*", int_op::mul}, {"<", int_op::lt}, {">", int_op::gt},
+      {"<=", int_op::le}, {">=", int_op::ge}, {"=", int_op::eq}, {"==", int_op::eq}};
+  native_fn fn = b.def().fn;
+  if (args.size() == 2) {
+    if (auto it = ops2.find(b.name()); it != ops2.end()) {
+      return std::make_unique<int_op2_node>(it->second, fn, std::move(args[0]), std::move(args[1]), pos);
+    }
+    return std::make_unique<builtin_call2_node>(fn, std::move(args[0]), std::move(args[1]), pos);
+  }
+  if (args.size() == 1) {
+    if (b.name() == "inc" || b.name() == "dec") {
+      return std::make_unique<int_op1_node>(b.name() == "inc" ? int_op::inc : int_op::dec, fn, std::move(args[0]), pos);
+    }
+    return std::make_unique<builtin_call1_node>(fn, std::move(args[0]), pos);
+  }
+  return std::make_unique<builtin_call_node>(fn, std::move(args), pos);
+}
 
 enum class coll_kind { vector, map, set };
 
@@ -301,7 +431,7 @@ node_ptr make_call(node_ptr fn, std::vector<node_ptr> args, source_pos pos) {
           rethrow_with_pos(e, pos);
         }
       }
-      return std::make_unique<builtin_call_node>(*b, std::move(args), pos);
+      return make_builtin_node(*b, std::move(args), pos);
     }
   }
   return std::make_unique<call_node>(std::move(fn), std::move(args), pos);

@@ -46,15 +46,27 @@ value closure_obj::invoke(context& c, std::span<const value> args) const {
   depth_guard guard(b);
   b.tick();
 
+  // Slots on the stack; only the ones this arity uses are constructed.
   constexpr std::size_t inline_slots = 12;
-  value inline_buf[inline_slots];
+  alignas(value) unsigned char inline_buf[inline_slots * sizeof(value)];
   std::vector<value> heap;
-  value* slots = inline_buf;
   const auto count = static_cast<std::size_t>(a->slot_count);
+  value* slots;
   if (count > inline_slots) {
     heap.resize(count);
     slots = heap.data();
+  } else {
+    slots = reinterpret_cast<value*>(inline_buf);
+    for (std::size_t i = 0; i < count; ++i) new (&slots[i]) value();
   }
+  struct slot_guard {
+    value* s;
+    std::size_t n;
+    bool inline_storage;
+    ~slot_guard() {
+      if (inline_storage) for (std::size_t i = 0; i < n; ++i) s[i].~value();
+    }
+  } guard_slots{slots, count, count <= inline_slots};
   const auto fixed = static_cast<std::size_t>(a->fixed);
   for (std::size_t i = 0; i < fixed; ++i) slots[i] = args[i];
   if (a->variadic && args.size() > fixed) slots[fixed] = list_obj::from(args.data() + fixed, args.size() - fixed);

@@ -14,6 +14,7 @@
 
 #include "lisp/analyzer.hpp"
 #include "lisp/closure.hpp"
+#include "lisp/fiber_stack.hpp"
 #include "lisp/json.hpp"
 #include "lisp/printer.hpp"
 #include "lisp/reader.hpp"
@@ -127,7 +128,7 @@ struct program_run::impl {
     t->parent = parent;
     t->stack_bytes = stack_bytes;
     task* raw = t.get();
-    t->fib = ctx::fiber(std::allocator_arg, ctx::protected_fixedsize_stack(stack_bytes),
+    t->fib = ctx::fiber(std::allocator_arg, pooled_stack(stack_bytes),
                         [this, raw](ctx::fiber&& sink) { return run_task(raw, std::move(sink)); });
     tasks.push_back(std::move(t));
     ready.push_back(raw);

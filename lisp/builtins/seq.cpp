@@ -1,5 +1,7 @@
 // Sequence access: first, rest, next, nth, last, count, seq, cons, concat, ... and the
 // registration of the whole sequence family (register_core_seq).
+#include <algorithm>
+
 #include "lisp/builtins/seq_support.hpp"
 #include "lisp/map.hpp"
 #include "lisp/set.hpp"
@@ -337,16 +339,25 @@ value b_reverse(context& c, args_t a) {
   return list_of(std::move(items));
 }
 
+/// Walks the first n items (all when n < 0), for the side effects of a lazy recipe.
+void walk_items(context& c, const value& coll, std::int64_t n, std::string_view fn) {
+  for_each_item(c, coll, fn, [&n](const value&) { return n < 0 || --n >= 0; });
+}
+
 value b_doall(context& c, args_t a) {
   const value& coll = a.back();
   require_seqable("doall", a, a.size() - 1);
+  if (a.size() == 2) {  // (doall n coll) realises n items and returns coll itself
+    walk_items(c, coll, std::max<std::int64_t>(arg::integer("doall", a, 0), 0), "doall");
+    return coll;
+  }
   if (!is_lazy(coll)) return coll;
   return list_of(to_items(c, coll, "doall"));
 }
 
 value b_dorun(context& c, args_t a) {
   require_seqable("dorun", a, a.size() - 1);
-  for_each_item(c, a.back(), "dorun", [](const value&) { return true; });
+  walk_items(c, a.back(), a.size() == 2 ? std::max<std::int64_t>(arg::integer("dorun", a, 0), 0) : -1, "dorun");
   return value::nil();
 }
 

@@ -105,6 +105,8 @@ TEST_CASE("seq cons concat return seqs as Clojure prints them", "[seq]") {
   CHECK(ev("(not-empty [1])") == "[1]");
   CHECK(ev("(doall [1 2])") == "[1 2]");
   CHECK(ev("(dorun [1 2])") == "nil");
+  CHECK(ev("(take 2 (doall 3 (range)))") == "(0 1)");
+  CHECK(ev("(dorun 3 (range))") == "nil");
 }
 
 TEST_CASE("map filter and friends over finite collections are eager lists", "[seq]") {
