@@ -18,6 +18,7 @@ namespace {
 struct eval_options {
   std::string file;
   std::string expr;
+  bool has_expr = false;
   std::string data_file;
   bool show_output = false;
   int repeat = 0;
@@ -34,7 +35,7 @@ bool read_all(std::istream& in, std::string& out) {
 
 int run_eval(const eval_options& o) {
   std::string source;
-  if (!o.expr.empty()) {
+  if (o.has_expr) {
     source = o.expr;
   } else if (o.file == "-") {
     read_all(std::cin, source);
@@ -108,7 +109,7 @@ void add_eval_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<eval_options>();
   CLI::App* cmd = app.add_subcommand("eval", "Run a PTC-Lisp program and print its value");
   cmd->add_option("file", o->file, "Program file, or - for standard input");
-  cmd->add_option("-e,--expr", o->expr, "Program text");
+  CLI::Option* expr = cmd->add_option("-e,--expr", o->expr, "Program text");
   cmd->add_option("--data", o->data_file, "JSON object file; its keys are available as data/KEY");
   cmd->add_flag("--show-output", o->show_output, "Print println output on stdout before the result");
   cmd->add_option("--repeat", o->repeat, "Run N more times after the first and print median_us/min_us on stderr")
@@ -117,7 +118,10 @@ void add_eval_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--timeout-ms", o->lim.timeout_ms, "Wall time limit of evaluation in ms")->capture_default_str();
   cmd->add_option("--max-depth", o->lim.max_depth, "Nested call limit")->capture_default_str();
   cmd->add_option("--max-memory-mb", o->max_memory_mb, "Live memory limit in MB")->capture_default_str();
-  cmd->callback([o, &exit_code] { exit_code = run_eval(*o); });
+  cmd->callback([o, expr, &exit_code] {
+    o->has_expr = expr->count() > 0;
+    exit_code = run_eval(*o);
+  });
 }
 
 }  // namespace ptc::cli

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Runs the real `ptc eval` binary and checks stdout, stderr and exit codes.
+set -u
+ptc="$1"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+# expect NAME WANT_EXIT WANT_STDOUT WANT_STDERR_SUBSTRING -- ARGS...
+expect() {
+  local name=$1 want_exit=$2 want_out=$3 want_err=$4
+  shift 5
+  "$ptc" eval "$@" >"$tmp/out" 2>"$tmp/err" <"${STDIN_FILE:-/dev/null}"
+  local code=$?
+  local out err
+  out=$(cat "$tmp/out")
+  err=$(cat "$tmp/err")
+  if [[ $code == "$want_exit" && "$out" == "$want_out" && "$err" == *"$want_err"* ]]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL $name: exit $code (want $want_exit)"
+    echo "  stdout: $out"
+    echo "  want:   $want_out"
+    echo "  stderr: $err"
+    echo "  want substring: $want_err"
+  fi
+}
+
+expect value 0 '3' '' -- -e '(+ 1 2)'
+expect empty-program 0 'nil' '' -- -e ''
+expect println-to-stderr 0 '[1 2]' 'hello' -- -e '(println "hello") [1 2]'
+expect show-output 0 $';; output\nhello\n;; result\n:ok' '' -- --show-output -e '(println "hello") :ok'
+expect error 1 '' 'Error: arithmetic: Divide by zero (line 1, col 1)' -- -e '(/ 1 0)'
+expect parse-error 1 '' 'Error: parse: unclosed ( opened at line 1, col 1' -- -e '(+ 1'
+expect fail 1 '' 'Failed: {:reason "no data"}' -- -e '(fail {:reason "no data"})'
+expect return 0 '{:answer 42}' '' -- -e '(return {:answer 42}) :not-reached'
+expect step-limit 1 '' 'Error: limit: step limit reached (1000 steps)' -- --max-steps 1000 -e '(loop [] (recur))'
+expect depth-limit 1 '' 'Error: limit: recursion depth limit reached (50 nested calls)' -- --max-depth 50 -e '(defn f [n] (f n)) (f 1)'
+expect memory-limit 1 '' 'Error: limit: memory limit reached' -- --max-memory-mb 8 -e '(count (vec (range 10000000)))'
+expect timeout 1 '' 'Error: limit: time limit reached (50 ms)' -- --timeout-ms 50 --max-steps 100000000000 -e '(loop [i 0] (recur (inc i)))'
+expect repeat 0 '55' 'median_us=' -- --repeat 3 -e '(reduce + (range 11))'
+printf '{"orders":[{"id":1,"total":5},{"id":2,"total":7}],"currency":"EUR"}' >"$tmp/data.json"
+expect data 0 '"12 EUR"' '' -- --data "$tmp/data.json" -e '(str (reduce + (map :total data/orders)) " " data/currency)'
+printf '[1,2]' >"$tmp/array.json"
+expect data-not-object 2 '' 'must hold a JSON object' -- --data "$tmp/array.json" -e '1'
+expect missing-file 2 '' 'cannot read' -- "$tmp/none.clj"
+printf '(map inc [1 2])' >"$tmp/p.clj"
+expect file 0 '(2 3)' '' -- "$tmp/p.clj"
+STDIN_FILE="$tmp/p.clj" expect stdin 0 '(2 3)' '' -- -
+printf '\xff\xfe(+ 1 \x00 2)' >"$tmp/bin.clj"
+expect binary-input 1 '' 'Error: ' -- "$tmp/bin.clj"
+
+echo "$passed passed, $failed failed"
+[[ $failed == 0 ]]
