@@ -28,14 +28,25 @@ class const_node final : public node {
   value v_;
 };
 
+}  // namespace
+
+/// Reads a local. At the only read of a local (decided by the analyzer) it moves the value out
+/// of its slot, so the reader may hold the only reference and update the value in place.
 class local_node final : public node {
  public:
   local_node(int slot, source_pos p) : node(p), slot_(slot) {}
-  value eval(frame& f) const override { return f.slots[slot_]; }
+  value eval(frame& f) const override {
+    if (move_) return std::move(f.slots[slot_]);
+    return f.slots[slot_];
+  }
+  void set_move() { move_ = true; }
 
  private:
   int slot_;
+  bool move_ = false;
 };
+
+namespace {
 
 class capture_node final : public node {
  public:
@@ -138,7 +149,7 @@ class call_node final : public node {
     value* a = buf.data();
     for (std::size_t i = 0; i < args_.size(); ++i) a[i] = args_[i]->eval(f);
     try {
-      return f.ctx->call(fn, buf.span());
+      return f.ctx->call_owned(fn, std::span<value>(a, args_.size()));
     } catch (lisp_exception& e) {
       rethrow_with_pos(e, pos);
     }
@@ -269,7 +280,49 @@ class int_op1_node final : public node {
   node_ptr a_;
 };
 
+/// assoc / conj / dissoc on a map, vector or set, handing the collection over by move: when
+/// the program holds no other reference (a local at its only use), it is updated in place.
+/// Every other case goes to the builtin.
+enum class update_op { assoc, conj, dissoc };
+
+class update_node final : public node {
+ public:
+  update_node(update_op op, native_fn fn, std::vector<node_ptr> args, source_pos p)
+      : node(p), op_(op), fn_(fn), args_(std::move(args)) {}
+  value eval(frame& f) const override {
+    value v[3];
+    for (std::size_t i = 0; i < args_.size(); ++i) v[i] = args_[i]->eval(f);
+    switch (op_) {
+      case update_op::assoc:
+        if (v[0].is(type::map)) return map_obj::assoc(std::move(v[0]), std::move(v[1]), std::move(v[2]));
+        break;
+      case update_op::conj:
+        if (v[0].is(type::vector)) return vector_obj::conj(std::move(v[0]), std::move(v[1]));
+        if (v[0].is(type::set)) return set_obj::conj(std::move(v[0]), std::move(v[1]));
+        break;
+      case update_op::dissoc:
+        if (v[0].is(type::map)) return map_obj::dissoc(std::move(v[0]), v[1]);
+        break;
+    }
+    try {
+      return fn_(*f.ctx, std::span<const value>(v, args_.size()));
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos);
+    }
+  }
+
+ private:
+  update_op op_;
+  native_fn fn_;
+  std::vector<node_ptr> args_;
+};
+
 node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, source_pos pos) {
+  if ((b.name() == "assoc" && args.size() == 3) || (b.name() == "conj" && args.size() == 2) ||
+      (b.name() == "dissoc" && args.size() == 2)) {
+    update_op op = b.name() == "assoc" ? update_op::assoc : b.name() == "conj" ? update_op::conj : update_op::dissoc;
+    return std::make_unique<update_node>(op, b.def().fn, std::move(args), pos);
+  }
   static const std::unordered_map<std::string, int_op> ops2 = {
       {"+", int_op::add}, {"-", int_op::sub}, {"*", int_op::mul}, {"<", int_op::lt}, {">", int_op::gt},
       {"<=", int_op::le}, {">=", int_op::ge}, {"=", int_op::eq}, {"==", int_op::eq}};
@@ -509,8 +562,19 @@ std::string analyzer::gensym(std::string_view base) {
 
 int analyzer::declare_local(const std::string& name) {
   int slot = temp_slot();
-  fn_->locals.push_back({name, slot});
+  local l;
+  l.name = name;
+  l.slot = slot;
+  l.loop_depth = fn_->loop_depth;
+  fn_->locals.push_back(std::move(l));
   return slot;
+}
+
+void analyzer::finish_locals(std::size_t from) {
+  for (std::size_t i = from; i < fn_->locals.size(); ++i) {
+    local& l = fn_->locals[i];
+    if (!l.captured && l.uses.size() == 1 && l.uses[0].second == l.loop_depth) l.uses[0].first->set_move();
+  }
 }
 
 int analyzer::temp_slot() {
@@ -524,6 +588,7 @@ std::size_t analyzer::scope_mark() const {
 }
 
 void analyzer::pop_scope(std::size_t mark) {
+  finish_locals(mark >> 32);
   fn_->locals.resize(mark >> 32);
   // Slots are not reused after the scope ends: a closure created inside may still be reading
   // a value copied from them, but copies make that safe; reuse would only save frame size.
@@ -567,6 +632,14 @@ std::pair<bool, int> analyzer::lookup_local(fn_scope& s, const std::string& name
   }
   auto [is_cap, idx] = lookup_local(*s.parent, name, found);
   if (!found) return {false, -1};
+  if (!is_cap) {
+    for (auto it = s.parent->locals.rbegin(); it != s.parent->locals.rend(); ++it) {
+      if (it->slot == idx) {
+        it->captured = true;
+        break;
+      }
+    }
+  }
   // {true, -1} means the parent's own closure (its self name); fn nodes capture it as such.
   s.captures.push_back({is_cap, idx});
   s.capture_names.push_back(name);
@@ -623,7 +696,14 @@ node_ptr analyzer::analyze_symbol(const form& f) {
     if (is_cap && idx == -1) return std::make_unique<self_node>(f.pos);
     if (is_cap && idx <= -2) return std::make_unique<letfn_ref_node>(-2 - idx, f.pos);
     if (is_cap) return std::make_unique<capture_node>(idx, f.pos);
-    return make_local(idx, f.pos);
+    auto n = std::make_unique<local_node>(idx, f.pos);
+    for (auto it = fn_->locals.rbegin(); it != fn_->locals.rend(); ++it) {
+      if (it->name == name) {
+        it->uses.emplace_back(n.get(), fn_->loop_depth);
+        break;
+      }
+    }
+    return n;
   }
   const value* b = builtins().find("", name);
   const bool global_known = st.find_global(name) >= 0;

@@ -83,9 +83,15 @@ class analyzer {
   [[noreturn]] static void fail(const form& f, std::string message, std::string hint = {});
 
  private:
+  /// A named local. Its uses are tracked so that a local read exactly once, at the loop depth
+  /// where it was bound and never captured, can be moved out of its slot at that read: then
+  /// (reduce (fn [m x] (assoc m x 1)) {} xs) updates the map in place (see local_node).
   struct local {
     std::string name;
     int slot;
+    int loop_depth = 0;
+    bool captured = false;
+    std::vector<std::pair<class local_node*, int>> uses;  ///< (node, loop depth of the use)
   };
 
  public:
@@ -98,7 +104,14 @@ class analyzer {
     fn_scope* parent = nullptr;
     std::string self_name;  ///< (fn name [..]) can call itself by name
     std::vector<std::string> letfn_names;  ///< letfn members visible by name
+    int loop_depth = 0;  ///< how many enclosing constructs may run the code being analysed again
   };
+
+  /// Code analysed between enter_loop and leave_loop may run many times (loop, for, doseq).
+  void enter_loop() { ++fn_->loop_depth; }
+  void leave_loop() { --fn_->loop_depth; }
+  /// Marks single-use locals of the current function from `from` on as movable.
+  void finish_locals(std::size_t from);
 
   /// Where the current function finds `name` when a closure made here captures it (adding
   /// captures to enclosing functions as needed); nullopt when it is not a local anywhere.

@@ -39,7 +39,12 @@ struct depth_guard {
 
 }  // namespace
 
-value closure_obj::invoke(context& c, std::span<const value> args) const {
+value closure_obj::invoke(context& c, std::span<const value> args) const { return call(c, args, false); }
+
+value closure_obj::invoke_owned(context& c, std::span<value> args) const { return call(c, args, true); }
+
+template <class Args>
+value closure_obj::call(context& c, Args args, bool owned) const {
   const fn_arity* a = tmpl_->arity_for(args.size());
   if (!a) errors::arity(tmpl_->name, args.size(), tmpl_->arity_description());
   budget& b = c.limits();
@@ -68,14 +73,22 @@ value closure_obj::invoke(context& c, std::span<const value> args) const {
     }
   } guard_slots{slots, count, count <= inline_slots};
   const auto fixed = static_cast<std::size_t>(a->fixed);
-  for (std::size_t i = 0; i < fixed; ++i) slots[i] = args[i];
+  if constexpr (std::is_same_v<Args, std::span<value>>) {
+    if (owned) {
+      for (std::size_t i = 0; i < fixed; ++i) slots[i] = std::move(args[i]);
+    } else {
+      for (std::size_t i = 0; i < fixed; ++i) slots[i] = args[i];
+    }
+  } else {
+    for (std::size_t i = 0; i < fixed; ++i) slots[i] = args[i];
+  }
   if (a->variadic && args.size() > fixed) slots[fixed] = list_obj::from(args.data() + fixed, args.size() - fixed);
 
   frame f{slots, this, &c};
   for (;;) {
     value r = a->body->eval(f);
     if (!f.recur) {
-      if (!(r.is(type::function) && r.obj() == this)) last_return_ = r;
+      last_return_ = shape_of(r);
       called_ = true;
       return r;
     }

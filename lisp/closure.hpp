@@ -12,6 +12,7 @@
 
 #include "lisp/function.hpp"
 #include "lisp/node.hpp"
+#include "lisp/printer.hpp"
 #include "lisp/string.hpp"
 
 namespace ptc::lisp {
@@ -53,21 +54,25 @@ class closure_obj final : public function_obj {
   closure_obj(std::shared_ptr<const fn_template> t, std::vector<value> captures)
       : tmpl_(std::move(t)), captures_(std::move(captures)) {}
   value invoke(context& c, std::span<const value> args) const override;
+  value invoke_owned(context& c, std::span<value> args) const override;
   std::string name() const override { return tmpl_->name; }
 
   const fn_template& tmpl() const { return *tmpl_; }
   const std::shared_ptr<const fn_template>& tmpl_ptr() const { return tmpl_; }
   const std::vector<value>& captures() const { return captures_; }
   const value& capture(int i) const { return captures_[static_cast<std::size_t>(i)]; }
-  /// What the most recent call returned (the user/ prelude shows its type).
-  const value& last_return() const { return last_return_; }
+  /// The shape of what the most recent call returned (the user/ prelude shows its type).
+  const type_shape& last_return() const { return last_return_; }
   bool called() const { return called_; }
 
  private:
+  template <class Args>
+  value call(context& c, Args args, bool owned) const;
+
   std::shared_ptr<const fn_template> tmpl_;
   std::vector<value> captures_;
   // Only ever touched by the run evaluating this closure (one thread at a time).
-  mutable value last_return_;
+  mutable type_shape last_return_;
   mutable bool called_ = false;
 };
 

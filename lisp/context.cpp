@@ -52,6 +52,11 @@ value context::call(const value& f, std::span<const value> args) {
   }
 }
 
+value context::call_owned(const value& f, std::span<value> args) {
+  if (f.is(type::function)) return f.as<function_obj>().invoke_owned(*this, args);
+  return call(f, std::span<const value>(args.data(), args.size()));
+}
+
 void context::print(std::string text) {
   const std::size_t max_chars = budget_.config().max_print_chars;
   if (text.size() > max_chars) {

@@ -29,6 +29,9 @@ class context {
     return call(f, std::span<const value>(args.begin(), args.size()));
   }
 
+  /// Like call, but the callee may move from `args` (they are the caller's temporaries).
+  value call_owned(const value& f, std::span<value> args);
+
   /// Records one print call's text (println/print/prn/pr), truncated per TRN-011.
   void print(std::string text);
 

@@ -28,8 +28,28 @@ std::string sized(const char* name, std::size_t n) {
 }
 }  // namespace
 
-std::string type_label(const value& v) {
+type_shape shape_of(const value& v) {
+  type_shape s;
+  s.kind = v.kind();
   switch (v.kind()) {
+    case type::list: s.count = v.as<list_obj>().size(); break;
+    case type::vector: s.count = v.as<vector_obj>().size(); break;
+    case type::map: s.count = v.as<map_obj>().size(); break;
+    case type::set: s.count = v.as<set_obj>().size(); break;
+    case type::lazy_seq: {
+      auto n = v.as<lazy_seq_obj>().known_size();
+      s.sized = n.has_value();
+      s.count = n.value_or(0);
+      break;
+    }
+    case type::function: s.fn_name = v.as<function_obj>().name(); break;
+    default: break;
+  }
+  return s;
+}
+
+std::string type_label(const type_shape& s) {
+  switch (s.kind) {
     case type::nil: return "nil";
     case type::boolean: return "boolean";
     case type::integer: return "integer";
@@ -38,15 +58,12 @@ std::string type_label(const value& v) {
     case type::string: return "string";
     case type::keyword: return "keyword";
     case type::symbol: return "symbol";
-    case type::list: return sized("list", v.as<list_obj>().size());
-    case type::vector: return sized("list", v.as<vector_obj>().size());
-    case type::map: return sized("map", v.as<map_obj>().size());
-    case type::set: return sized("set", v.as<set_obj>().size());
-    case type::lazy_seq: {
-      auto n = v.as<lazy_seq_obj>().known_size();
-      return n ? sized("list", *n) : "lazy seq";
-    }
-    case type::function: return "#fn[" + v.as<function_obj>().name() + "]";
+    case type::list:
+    case type::vector: return sized("list", s.count);
+    case type::map: return sized("map", s.count);
+    case type::set: return sized("set", s.count);
+    case type::lazy_seq: return s.sized ? sized("list", s.count) : "lazy seq";
+    case type::function: return "#fn[" + s.fn_name + "]";
     case type::regex: return "regex";
     case type::var: return "var";
     case type::reduced: return "reduced";
@@ -54,5 +71,7 @@ std::string type_label(const value& v) {
   }
   return "value";
 }
+
+std::string type_label(const value& v) { return type_label(shape_of(v)); }
 
 }  // namespace ptc::lisp

@@ -15,6 +15,11 @@ class function_obj : public object {
  public:
   /// Calls the function. Implementations check their own arity.
   virtual value invoke(context& c, std::span<const value> args) const = 0;
+  /// Calls the function with arguments the callee may move from (the caller's temporaries).
+  /// Closures move them into their locals, so a value passed along keeps a single owner.
+  virtual value invoke_owned(context& c, std::span<value> args) const {
+    return invoke(c, std::span<const value>(args.data(), args.size()));
+  }
   /// The name shown in errors and printing: "inc", "my-fn", or "fn" when anonymous.
   virtual std::string name() const = 0;
 };

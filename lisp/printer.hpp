@@ -36,4 +36,15 @@ std::string format_truncated(const value& v, std::size_t limit, std::size_t prin
 /// float, boolean, keyword, nil, #fn[...].
 std::string type_label(const value& v);
 
+/// What type_label needs of a value, without holding on to the value (a function records the
+/// shape of what it returned without keeping the result alive).
+struct type_shape {
+  type kind = type::nil;
+  std::size_t count = 0;
+  bool sized = true;    ///< false for an infinite lazy seq
+  std::string fn_name;  ///< for functions
+};
+type_shape shape_of(const value& v);
+std::string type_label(const type_shape& s);
+
 }  // namespace ptc::lisp

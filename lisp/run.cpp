@@ -10,7 +10,17 @@
 #include <unordered_map>
 
 #include <boost/context/fiber.hpp>
-#include <boost/context/protected_fixedsize_stack.hpp>
+#include <boost/context/preallocated.hpp>
+
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+#define PTC_ASAN_FIBERS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#include <sanitizer/common_interface_defs.h>
+#define PTC_ASAN_FIBERS 1
+#endif
+#endif
 
 #include "lisp/analyzer.hpp"
 #include "lisp/closure.hpp"
@@ -58,16 +68,24 @@ namespace {
 
 constexpr std::size_t main_stack_bytes = 16u << 20;
 constexpr std::size_t branch_stack_bytes = 4u << 20;
-#if defined(__SANITIZE_ADDRESS__) || defined(BOOST_USE_ASAN)
+#if defined(PTC_ASAN_FIBERS)
 constexpr std::size_t stack_margin = 2u << 20;
 #else
 constexpr std::size_t stack_margin = 512u << 10;
 #endif
 
+/// Thrown at a task's suspension point when its run is destroyed or finished early: the task
+/// unwinds normally (no Boost forced unwind), so sanitizers see every stack switch.
+struct task_cancelled {};
+
 struct task {
   enum class state { ready, waiting_tool, waiting_children, done };
   ctx::fiber fib;
   ctx::fiber sink;
+  bool cancelled = false;
+  const char* stack_bottom = nullptr;
+  std::size_t stack_size = 0;
+  void* fake_stack = nullptr;  // AddressSanitizer's bookkeeping while this task is switched out
   state st = state::ready;
   std::function<value(context&)> body;
   std::unique_ptr<context> cx;
@@ -97,6 +115,9 @@ struct program_run::impl {
   task* current = nullptr;
   task* main = nullptr;
   bool yield_requested = false;
+  // The driver's stack, as seen from inside a task (it changes when resumed on another thread).
+  const void* driver_bottom = nullptr;
+  std::size_t driver_size = 0;
   std::unordered_map<std::uint64_t, std::pair<std::size_t, std::chrono::steady_clock::time_point>> call_records;
 
   explicit impl(program_input in) : input(std::move(in)), bud(input.lim) {
@@ -128,7 +149,12 @@ struct program_run::impl {
     t->parent = parent;
     t->stack_bytes = stack_bytes;
     task* raw = t.get();
-    t->fib = ctx::fiber(std::allocator_arg, pooled_stack(stack_bytes),
+    pooled_stack salloc(stack_bytes);
+    ctx::stack_context sctx = salloc.allocate();
+    t->stack_bottom = static_cast<const char*>(sctx.sp) - sctx.size;
+    t->stack_size = sctx.size;
+    t->stack_limit = t->stack_bottom + stack_margin;
+    t->fib = ctx::fiber(std::allocator_arg, ctx::preallocated(sctx.sp, sctx.size, sctx), salloc,
                         [this, raw](ctx::fiber&& sink) { return run_task(raw, std::move(sink)); });
     tasks.push_back(std::move(t));
     ready.push_back(raw);
@@ -136,26 +162,64 @@ struct program_run::impl {
   }
 
   ctx::fiber run_task(task* t, ctx::fiber&& sink) {
+#if defined(PTC_ASAN_FIBERS)
+    __sanitizer_finish_switch_fiber(nullptr, &driver_bottom, &driver_size);
+#endif
     t->sink = std::move(sink);
-    char top;
-    t->stack_limit = &top - t->stack_bytes + stack_margin;
     budget::set_stack_limit(t->stack_limit);
     try {
+      if (t->cancelled) throw task_cancelled{};
       t->result = t->body(*t->cx);
-    } catch (const ctx::detail::forced_unwind&) {
-      throw;
+    } catch (const task_cancelled&) {
+      // the run is being torn down
     } catch (...) {
       t->error = std::current_exception();
     }
     t->st = task::state::done;
+#if defined(PTC_ASAN_FIBERS)
+    __sanitizer_start_switch_fiber(nullptr, driver_bottom, driver_size);
+#endif
     return std::move(t->sink);
   }
 
-  /// Switches from the running task back to the driver.
+  /// Driver → task: runs it until it suspends or finishes.
+  void switch_to(task* t) {
+#if defined(PTC_ASAN_FIBERS)
+    void* driver_fake = nullptr;
+    __sanitizer_start_switch_fiber(&driver_fake, t->stack_bottom, t->stack_size);
+#endif
+    t->fib = std::move(t->fib).resume();
+#if defined(PTC_ASAN_FIBERS)
+    __sanitizer_finish_switch_fiber(driver_fake, nullptr, nullptr);
+#endif
+  }
+
+  /// Task → driver. Returns when the driver switches back; throws if the run was cancelled.
   void suspend(task* t) {
+    if (t->cancelled) throw task_cancelled{};  // e.g. a finally block calling a tool while unwinding
     budget::set_stack_limit(nullptr);
+#if defined(PTC_ASAN_FIBERS)
+    __sanitizer_start_switch_fiber(&t->fake_stack, driver_bottom, driver_size);
+#endif
     t->sink = std::move(t->sink).resume();
+#if defined(PTC_ASAN_FIBERS)
+    __sanitizer_finish_switch_fiber(t->fake_stack, &driver_bottom, &driver_size);
+#endif
     budget::set_stack_limit(t->stack_limit);
+    if (t->cancelled) throw task_cancelled{};
+  }
+
+  /// Unwinds every unfinished task (children first is not needed: each unwinds on its own).
+  void cancel_all() {
+    for (auto& t : tasks) {
+      if (t->st == task::state::done || !t->fib) continue;
+      t->cancelled = true;
+      current = t.get();
+      switch_to(t.get());
+      current = nullptr;
+    }
+    budget::set_stack_limit(nullptr);
+    tasks.clear();
   }
 
   void yield_current() {
@@ -173,7 +237,7 @@ struct program_run::impl {
       current = t;
       bud.activate();
       bud.resume_clock();
-      t->fib = std::move(t->fib).resume();
+      switch_to(t);
       bud.pause_clock();
       bud.deactivate();
       budget::set_stack_limit(nullptr);
@@ -237,7 +301,7 @@ struct program_run::impl {
     r.mem = ok ? build_memory() : (input.mem ? input.mem : std::make_shared<const memory>());
     if (!ok) r.defined.clear();
     // Unfinished branches (an error in a sibling) are unwound now, while the run is alive.
-    tasks.clear();
+    cancel_all();
     ready.clear();
     waiting.clear();
     pending.clear();
@@ -359,7 +423,7 @@ program_run::program_run(program_input in) : impl_(std::make_unique<impl>(std::m
 program_run::~program_run() {
   if (impl_) {
     // Unwind unfinished fibers with the budget inactive (objects they free are not charged).
-    impl_->tasks.clear();
+    impl_->cancel_all();
   }
 }
 

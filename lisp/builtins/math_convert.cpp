@@ -124,8 +124,11 @@ value rand(context&, std::span<const value> a) {
 
 // (rand-int n) is (int (rand n)): 0 <= r < n, or n < r <= 0 for negative n.
 value rand_int(context&, std::span<const value> a) {
-  double n = num("rand-int", a, 0).as_number();
-  return value::integer(static_cast<std::int64_t>(std::trunc(math::random_unit() * n)));
+  double r = std::trunc(math::random_unit() * num("rand-int", a, 0).as_number());
+  if (std::isnan(r)) return value::integer(0);
+  if (r >= 9223372036854775807.0) return value::integer(INT64_MAX);  // saturate as Java's cast
+  if (r <= -9223372036854775808.0) return value::integer(INT64_MIN);
+  return value::integer(static_cast<std::int64_t>(r));
 }
 
 constexpr builtin_def defs[] = {

@@ -196,7 +196,7 @@ value b_reduce(context& c, args_t a) {
     }
     // The accumulator moves into the call so an assoc in f can reuse it in place.
     value args[2] = {std::move(acc), x};
-    acc = c.call(f, std::span<const value>(args, 2));
+    acc = c.call_owned(f, std::span<value>(args, 2));
     if (is_reduced(acc)) {
       acc = value(reduced_value(acc));
       return false;
@@ -214,7 +214,7 @@ value b_reduce_kv(context& c, args_t a) {
   auto step = [&](value k, const value& v) {
     c.tick();
     value args[3] = {std::move(acc), std::move(k), v};
-    acc = c.call(f, std::span<const value>(args, 3));
+    acc = c.call_owned(f, std::span<value>(args, 3));
     if (!is_reduced(acc)) return true;
     acc = value(reduced_value(acc));
     return false;

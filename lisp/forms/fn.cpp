@@ -103,6 +103,7 @@ void analyze_arity(analyzer& a, analyzer::fn_scope& scope, const form& params,
   node_ptr b = a.analyze_body(body, body_from, true, pos);
   a.set_recur(old);
   arity.body = make_let(std::move(prelude), std::move(b), pos);
+  a.finish_locals(0);
   arity.slot_count = scope.max_slots;
   if (tmpl.params_text.empty()) tmpl.params_text = params_text(params);
   tmpl.arities.push_back(std::move(arity));

@@ -270,7 +270,12 @@ node_ptr analyze_loop(analyzer& a, const form& f, bool) {
     }
   }
   auto* old = a.set_recur(&target);
+  // The body runs once per iteration; the loop's own bindings are re-bound each time, so they
+  // count as bound inside it.
+  a.enter_loop();
+  for (auto& l : a.current_fn().locals) if (l.slot >= 0 && std::find(target.slots.begin(), target.slots.end(), l.slot) != target.slots.end()) ++l.loop_depth;
   node_ptr body = a.analyze_body(f.items, 2, true, f.pos);
+  a.leave_loop();
   a.set_recur(old);
   a.pop_scope(mark);
   return std::make_unique<loop_node>(std::move(init), std::move(prelude), std::move(body), f.pos);

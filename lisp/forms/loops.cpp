@@ -96,6 +96,8 @@ node_ptr analyze_comprehension(analyzer& a, const form& f, bool collect) {
     }
     binding_clause c;
     c.coll = a.analyze(v, false);
+    // What follows a binding runs once per item: one loop level per clause.
+    a.enter_loop();
     c.item_slot = a.temp_slot();
     a.destructure(k, c.item_slot, c.bind);
     clauses.push_back(std::move(c));
@@ -105,6 +107,7 @@ node_ptr analyze_comprehension(analyzer& a, const form& f, bool collect) {
   node_ptr body = a.analyze_body(f.items, 2, false, f.pos);
   a.set_recur(old);
   a.pop_scope(mark);
+  for (std::size_t i = 0; i < clauses.size(); ++i) a.leave_loop();
   return std::make_unique<comprehension_node>(std::move(clauses), std::move(body), collect, f.pos);
 }
 

@@ -186,8 +186,9 @@ TEST_CASE("coll builtins: keyword/string flex lookup (spec difference 6)") {
       {R"~((update {"count" 1} :count inc))~", R"~({"count" 2})~"},
       {R"~((update-in {"a" {"b" 1}} [:a :b] inc))~", R"~({"a" {"b" 2}})~"},
       {R"~((assoc-in {"a" {"b" 1}} [:a :c] 2))~", R"~({"a" {"b" 1, :c 2}})~"},
-      {R"~((dissoc {"a" 1 :b 2} :a))~", "{:b 2}"},
-      // assoc itself is exact, as in Clojure.
+      // assoc and dissoc are exact, as in Clojure.
+      {R"~((dissoc {"a" 1 :b 2} :a))~", R"~({"a" 1, :b 2})~"},
+      {R"~((dissoc {"a" 1 :b 2} "a" :c))~", "{:b 2}"},
       {R"~((assoc {"a" 1} :a 2))~", R"~({"a" 1, :a 2})~"},
   });
 }

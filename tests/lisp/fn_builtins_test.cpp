@@ -100,8 +100,8 @@ TEST_CASE("fn builtins: some-fn and every-pred stop at the first decisive answer
 TEST_CASE("fn builtins: errors") {
   check_all({
       {"(apply + 1)", "error type: apply: argument 2 must be a collection, got an integer 1"},
-      {"(comp 5)", "error type: comp: argument 1 must be a function, got an integer 5"},
-      {"(partial 5)", "error type: partial: argument 1 must be a function, got an integer 5"},
+      {"(comp 5)", "error not_callable: comp: argument 1 must be a function, got an integer 5"},
+      {"(partial 5)", "error not_callable: partial: argument 1 must be a function, got an integer 5"},
   });
   CHECK(ev("(juxt)").rfind("error arity: ", 0) == 0);
   CHECK(ev("(every-pred)").rfind("error arity: ", 0) == 0);

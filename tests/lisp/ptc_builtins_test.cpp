@@ -129,6 +129,6 @@ TEST_CASE("ptc helpers: all-of, any-of, none-of combine any predicates") {
       {"((all-of) 1)", "true"},
       {"((any-of) 1)", "false"},
       {"((none-of) 1)", "true"},
-      {"(all-of 5)", "error type: all-of: argument 1 must be a function, got an integer 5"},
+      {"(all-of 5)", "error not_callable: all-of: argument 1 must be a function, got an integer 5"},
   });
 }
