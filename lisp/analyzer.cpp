@@ -848,6 +848,20 @@ node_ptr analyzer::analyze(const form& f, bool tail) {
       throw lisp_exception(std::move(e));
     }
   }
+  // (where :status in ["a" "b"]): the operator words that are not functions are read as names.
+  if (head.is_symbol("where") && f.items.size() == 4 && f.items[2].is_symbol() &&
+      named(f.items[2].atom).ns().empty()) {
+    static const std::unordered_set<std::string> words = {"in", "not-in", "includes", "contains"};
+    const std::string& op = named(f.items[2].atom).name();
+    bool is_local = false;
+    for (fn_scope* s = fn_; s && !is_local; s = s->parent)
+      for (const auto& l : s->locals) is_local = is_local || l.name == op;
+    if (words.count(op) && !is_local) {
+      form quoted = f;
+      quoted.items[2].kind = form_kind::literal;
+      return analyze(quoted, tail);
+    }
+  }
   node_ptr fn = analyze(head, false);
   std::vector<node_ptr> args;
   args.reserve(f.items.size() - 1);

@@ -399,6 +399,7 @@ void register_core_seq(builtin_table& t) {
   t.add("", seq_detail::slice_defs());
   t.add("", seq_detail::sort_defs());
   t.add("", seq_detail::lazy_defs());
+  t.add("", seq_detail::transduce_defs());
 }
 
 }  // namespace ptc::lisp

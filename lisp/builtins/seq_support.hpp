@@ -156,5 +156,26 @@ std::span<const builtin_def> transform_defs();  // seq_transform.cpp: map, filte
 std::span<const builtin_def> slice_defs();      // seq_slice.cpp: take, drop, partition, ...
 std::span<const builtin_def> sort_defs();       // seq_sort.cpp: sort, distinct, group-by, ...
 std::span<const builtin_def> lazy_defs();       // seq_lazy.cpp: range, iterate, repeat, ...
+std::span<const builtin_def> transduce_defs();  // transduce.cpp: transduce, completing, cat, ...
+
+/// The transducer arities of the sequence functions (transduce.cpp): (map f), (filter p), ...
+/// Each returns a function of a reducing function, as in Clojure. `a` holds the arguments
+/// before the missing collection.
+value xf_map(context& c, std::span<const value> a);
+value xf_filter(context& c, std::span<const value> a, bool keep_truthy);  // filter / remove
+value xf_keep(context& c, std::span<const value> a);
+value xf_map_indexed(context& c, std::span<const value> a, bool keep_only);  // / keep-indexed
+value xf_mapcat(context& c, std::span<const value> a);
+value xf_take(context& c, std::span<const value> a);
+value xf_drop(context& c, std::span<const value> a);
+value xf_take_nth(context& c, std::span<const value> a);
+value xf_take_while(context& c, std::span<const value> a);
+value xf_drop_while(context& c, std::span<const value> a);
+value xf_partition_all(context& c, std::span<const value> a);
+value xf_partition_by(context& c, std::span<const value> a);
+value xf_dedupe(context& c, std::span<const value> a);
+value xf_distinct(context& c, std::span<const value> a);
+value xf_interpose(context& c, std::span<const value> a);
+value xf_replace(context& c, std::span<const value> a);
 
 }  // namespace ptc::lisp::seq_detail

@@ -208,25 +208,21 @@ TEST_CASE("map: find_flex matches keyword and string keys both ways") {
   CHECK(M(m).find_flex(make_string("s5"))->as_int() == 5);
 }
 
-TEST_CASE("map: 100,000 assocs are fast, shared or unique") {
-  using clock = std::chrono::steady_clock;
-  auto t0 = clock::now();
+TEST_CASE("map: 100,000 assocs, unique (in place) and shared (persistent)") {
+  // Speed is measured by examples/bench, never here; this checks both paths build the same map.
   value m = map_obj::empty();
   for (int i = 0; i < 100'000; ++i) m = map_obj::assoc(std::move(m), I(i), I(i));
-  auto t1 = clock::now();
   value p = map_obj::empty();
+  std::vector<value> versions;
   for (int i = 0; i < 100'000; ++i) {
     value keep = p;  // a second reference forces the persistent path
     p = map_obj::assoc(keep, I(i), I(i));
+    if (i % 10'000 == 0) versions.push_back(p);
   }
-  auto t2 = clock::now();
-  auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
-  WARN("unique " << ms(t1 - t0) << " ms, persistent " << ms(t2 - t1) << " ms");
+  CHECK(M(m).size() == 100'000);
   CHECK(M(p).size() == 100'000);
-  // Only catches quadratic behaviour (minutes); bounds allow sanitizer builds on a loaded
-  // machine. Release builds measured about 15 ms unique and 70 ms shared.
-  CHECK(ms(t1 - t0) < 10'000);
-  CHECK(ms(t2 - t1) < 20'000);
+  CHECK(equal(m, p));
+  for (std::size_t k = 0; k < versions.size(); ++k) CHECK(M(versions[k]).size() == k * 10'000 + 1);
 }
 
 TEST_CASE("map: a 12-key record stays small (the index grows with the map)") {
