@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "lisp/builtins/math_parts.hpp"
+#include "lisp/list.hpp"
+#include "lisp/seq.hpp"
 
 namespace ptc::lisp {
 namespace {
@@ -14,9 +16,20 @@ value compare(context&, std::span<const value> a) {
   return value::integer(compare_values(a[0], a[1]));
 }
 
-value eq(context&, std::span<const value> a) {
-  for (std::size_t i = 1; i < a.size(); ++i)
-    if (!equal(a[i - 1], a[i])) return value::boolean(false);
+/// A lazy seq is a recipe: realise it (under the budget) so it compares as the list it makes.
+value realised(context& c, const value& v) {
+  if (!v.is(type::lazy_seq)) return v;
+  return list_obj::from(to_items(c, v, "="));
+}
+
+value eq(context& c, std::span<const value> a) {
+  for (std::size_t i = 1; i < a.size(); ++i) {
+    if (a[i - 1].is(type::lazy_seq) || a[i].is(type::lazy_seq)) {
+      if (!equal(realised(c, a[i - 1]), realised(c, a[i]))) return value::boolean(false);
+    } else if (!equal(a[i - 1], a[i])) {
+      return value::boolean(false);
+    }
+  }
   return value::boolean(true);
 }
 

@@ -14,6 +14,7 @@ namespace {
 using args_t = std::span<const value>;
 
 value b_take(context& c, args_t a) {
+  if (a.size() == 1) return xf_take(c, a);
   std::int64_t n = arg::integer("take", a, 0);
   require_seqable("take", a, 1);
   std::vector<value> out;
@@ -27,6 +28,7 @@ value b_take(context& c, args_t a) {
 }
 
 value b_drop(context& c, args_t a) {
+  if (a.size() == 1) return xf_drop(c, a);
   std::int64_t n = arg::integer("drop", a, 0);
   require_seqable("drop", a, 1);
   const value& coll = a[1];
@@ -65,12 +67,14 @@ value drop_while(context& c, const value& f, const value& coll) {
 }
 
 value b_take_while(context& c, args_t a) {
+  if (a.size() == 1) return xf_take_while(c, a);
   const value& f = arg::function("take-while", a, 0);
   require_seqable("take-while", a, 1);
   return take_while(c, f, a[1]);
 }
 
 value b_drop_while(context& c, args_t a) {
+  if (a.size() == 1) return xf_drop_while(c, a);
   const value& f = arg::function("drop-while", a, 0);
   require_seqable("drop-while", a, 1);
   return drop_while(c, f, a[1]);
@@ -106,6 +110,7 @@ value b_drop_last(context& c, args_t a) {
 }
 
 value b_take_nth(context& c, args_t a) {
+  if (a.size() == 1) return xf_take_nth(c, a);
   std::int64_t n = arg::integer("take-nth", a, 0);
   require_seqable("take-nth", a, 1);
   const value& coll = a[1];
@@ -203,6 +208,7 @@ value b_partition(context& c, args_t a) {
 }
 
 value b_partition_all(context& c, args_t a) {
+  if (a.size() == 1) return xf_partition_all(c, a);
   std::int64_t n = arg::integer("partition-all", a, 0);
   std::int64_t step = a.size() == 3 ? arg::integer("partition-all", a, 1) : n;
   require_seqable("partition-all", a, a.size() - 1);
@@ -210,6 +216,7 @@ value b_partition_all(context& c, args_t a) {
 }
 
 value b_partition_by(context& c, args_t a) {
+  if (a.size() == 1) return xf_partition_by(c, a);
   const value& f = arg::function("partition-by", a, 0);
   require_seqable("partition-by", a, 1);
   const value& coll = a[1];
@@ -268,6 +275,7 @@ value b_interleave(context& c, args_t a) {
 }
 
 value b_interpose(context& c, args_t a) {
+  if (a.size() == 1) return xf_interpose(c, a);
   require_seqable("interpose", a, 1);
   const value& coll = a[1];
   return realise_or_lazy(c, is_lazy(coll), [sep = a[0], coll] {
@@ -292,6 +300,7 @@ value b_interpose(context& c, args_t a) {
 }
 
 value b_dedupe(context& c, args_t a) {
+  if (a.empty()) return xf_dedupe(c, a);
   require_seqable("dedupe", a, 0);
   const value& coll = a[0];
   return realise_or_lazy(c, is_lazy(coll), [coll] {
@@ -308,6 +317,7 @@ value b_dedupe(context& c, args_t a) {
 }
 
 value b_distinct(context& c, args_t a) {
+  if (a.empty()) return xf_distinct(c, a);
   require_seqable("distinct", a, 0);
   const value& coll = a[0];
   return realise_or_lazy(c, is_lazy(coll), [coll] {
@@ -374,22 +384,22 @@ value b_tree_seq(context& c, args_t a) {
 }
 
 const builtin_def k_defs[] = {
-    {"take", 2, 2, b_take},
-    {"drop", 2, 2, b_drop},
-    {"take-while", 2, 2, b_take_while},
-    {"drop-while", 2, 2, b_drop_while},
+    {"take", 1, 2, b_take},
+    {"drop", 1, 2, b_drop},
+    {"take-while", 1, 2, b_take_while},
+    {"drop-while", 1, 2, b_drop_while},
     {"take-last", 2, 2, b_take_last},
     {"drop-last", 1, 2, b_drop_last},
-    {"take-nth", 2, 2, b_take_nth},
+    {"take-nth", 1, 2, b_take_nth},
     {"split-at", 2, 2, b_split_at},
     {"split-with", 2, 2, b_split_with},
     {"partition", 2, 4, b_partition},
-    {"partition-all", 2, 3, b_partition_all},
-    {"partition-by", 2, 2, b_partition_by},
+    {"partition-all", 1, 3, b_partition_all},
+    {"partition-by", 1, 2, b_partition_by},
     {"interleave", 0, -1, b_interleave},
-    {"interpose", 2, 2, b_interpose},
-    {"dedupe", 1, 1, b_dedupe},
-    {"distinct", 1, 1, b_distinct},
+    {"interpose", 1, 2, b_interpose},
+    {"dedupe", 0, 1, b_dedupe},
+    {"distinct", 0, 1, b_distinct},
     {"flatten", 1, 1, b_flatten},
     {"tree-seq", 3, 3, b_tree_seq},
 };

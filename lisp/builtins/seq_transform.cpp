@@ -113,7 +113,7 @@ value map_impl(context& c, args_t a, std::string_view fn, bool as_vector) {
   });
 }
 
-value b_map(context& c, args_t a) { return map_impl(c, a, "map", false); }
+value b_map(context& c, args_t a) { return a.size() == 1 ? xf_map(c, a) : map_impl(c, a, "map", false); }
 value b_mapv(context& c, args_t a) { return map_impl(c, a, "mapv", true); }
 
 value filter_impl(context& c, args_t a, std::string_view fn, bool keep_truthy, bool as_vector) {
@@ -125,11 +125,16 @@ value filter_impl(context& c, args_t a, std::string_view fn, bool keep_truthy, b
   });
 }
 
-value b_filter(context& c, args_t a) { return filter_impl(c, a, "filter", true, false); }
+value b_filter(context& c, args_t a) {
+  return a.size() == 1 ? xf_filter(c, a, true) : filter_impl(c, a, "filter", true, false);
+}
 value b_filterv(context& c, args_t a) { return filter_impl(c, a, "filterv", true, true); }
-value b_remove(context& c, args_t a) { return filter_impl(c, a, "remove", false, false); }
+value b_remove(context& c, args_t a) {
+  return a.size() == 1 ? xf_filter(c, a, false) : filter_impl(c, a, "remove", false, false);
+}
 
 value b_keep(context& c, args_t a) {
+  if (a.size() == 1) return xf_keep(c, a);
   const value& f = arg::function("keep", a, 0);
   return transform(c, a, "keep", false, [f](context& c, const value& x, value& out, std::int64_t) {
     out = call1(c, f, x);
@@ -138,6 +143,7 @@ value b_keep(context& c, args_t a) {
 }
 
 value b_keep_indexed(context& c, args_t a) {
+  if (a.size() == 1) return xf_map_indexed(c, a, true);
   const value& f = arg::function("keep-indexed", a, 0);
   return transform(c, a, "keep-indexed", false, [f](context& c, const value& x, value& out, std::int64_t i) {
     out = c.call(f, {value::integer(i), x});
@@ -146,6 +152,7 @@ value b_keep_indexed(context& c, args_t a) {
 }
 
 value b_map_indexed(context& c, args_t a) {
+  if (a.size() == 1) return xf_map_indexed(c, a, false);
   const value& f = arg::function("map-indexed", a, 0);
   return transform(c, a, "map-indexed", false, [f](context& c, const value& x, value& out, std::int64_t i) {
     out = c.call(f, {value::integer(i), x});
@@ -154,6 +161,7 @@ value b_map_indexed(context& c, args_t a) {
 }
 
 value b_mapcat(context& c, args_t a) {
+  if (a.size() == 1) return xf_mapcat(c, a);
   value mapped = map_impl(c, a, "mapcat", false);
   if (is_lazy(mapped)) {
     // Flatten one level lazily: each mapped item is walked in turn.
@@ -342,15 +350,15 @@ value b_max_key(context& c, args_t a) { return extreme_key(c, a, "max-key", true
 value b_min_key(context& c, args_t a) { return extreme_key(c, a, "min-key", false); }
 
 const builtin_def k_defs[] = {
-    {"map", 2, -1, b_map},
+    {"map", 1, -1, b_map},
     {"mapv", 2, -1, b_mapv},
-    {"filter", 2, 2, b_filter},
+    {"filter", 1, 2, b_filter},
     {"filterv", 2, 2, b_filterv},
-    {"remove", 2, 2, b_remove},
-    {"keep", 2, 2, b_keep},
-    {"keep-indexed", 2, 2, b_keep_indexed},
-    {"map-indexed", 2, 2, b_map_indexed},
-    {"mapcat", 2, -1, b_mapcat},
+    {"remove", 1, 2, b_remove},
+    {"keep", 1, 2, b_keep},
+    {"keep-indexed", 1, 2, b_keep_indexed},
+    {"map-indexed", 1, 2, b_map_indexed},
+    {"mapcat", 1, -1, b_mapcat},
     {"reduce", 2, 3, b_reduce},
     {"reduce-kv", 3, 3, b_reduce_kv},
     {"reductions", 2, 3, b_reductions},
