@@ -8,16 +8,13 @@
 #include "lisp/error.hpp"
 #include "lisp/printer.hpp"
 #include "lisp/run.hpp"
+#include "tests/lisp/eval_helpers.hpp"
 
 namespace {
 
 using namespace ptc::lisp;
+using namespace ptc::lisp::testing;
 
-std::string ev(std::string_view src) {
-  run_result r = run(src);
-  if (r.err) return "error " + std::string(kind_name(r.err->kind)) + ": " + r.err->message;
-  return pr_str(r.result);
-}
 
 }  // namespace
 

@@ -8,21 +8,14 @@
 #include "lisp/error.hpp"
 #include "lisp/printer.hpp"
 #include "lisp/run.hpp"
+#include "tests/lisp/eval_helpers.hpp"
 
 namespace {
 
 using namespace ptc::lisp;
+using namespace ptc::lisp::testing;
 
-std::string ev(std::string_view src) {
-  run_result r = run(src);
-  if (r.err) return "error " + std::string(kind_name(r.err->kind)) + ": " + r.err->message;
-  return pr_str(r.result);
-}
 
-std::string kind_of(std::string_view src) {
-  run_result r = run(src);
-  return r.err ? kind_name(r.err->kind) : "ok";
-}
 
 }  // namespace
 

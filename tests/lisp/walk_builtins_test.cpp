@@ -6,29 +6,14 @@
 #include "lisp/error.hpp"
 #include "lisp/printer.hpp"
 #include "lisp/run.hpp"
+#include "tests/lisp/eval_helpers.hpp"
 
 using namespace ptc::lisp;
+using namespace ptc::lisp::testing;
 
 namespace {
 
-// The program's value as pr-str, or "error <kind>: <message>".
-std::string ev(std::string_view src) {
-  run_result r = run(src);
-  if (r.err) return "error " + std::string(kind_name(r.err->kind)) + ": " + r.err->message;
-  return pr_str(r.result);
-}
 
-struct example {
-  const char* src;
-  const char* want;
-};
-
-void check_all(std::initializer_list<example> cases) {
-  for (const example& e : cases) {
-    INFO(e.src);
-    CHECK(ev(e.src) == e.want);
-  }
-}
 
 }  // namespace
 
