@@ -13,10 +13,6 @@
 
 #include <nlohmann/json.hpp>
 
-#if defined(BOOST_USE_UCONTEXT)
-#include <boost/context/fiber.hpp>
-#endif
-
 #include "lisp/json.hpp"
 #include "lisp/printer.hpp"
 #include "lisp/run.hpp"
@@ -94,27 +90,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   }
   return 0;
 }
-
-#if defined(BOOST_USE_UCONTEXT)
-// The fuzz build switches Boost.Context to its ucontext back end (BOOST_USE_UCONTEXT), because
-// only that back end tells ASan about fiber stack switches (BOOST_USE_ASAN). The back end's one
-// out-of-line function lives in libboost_context only when Boost itself was built that way, and
-// Debian builds it with fcontext; so the fuzz target defines it: each thread's current
-// activation record, starting as a record for the thread's own stack, freed when the thread ends.
-namespace boost::context::detail {
-
-fiber_activation_record*& fiber_activation_record::current() noexcept {
-  struct thread_record {
-    fiber_activation_record* own = new fiber_activation_record();  // the thread's own stack
-    ~thread_record() { delete own; }
-  };
-  thread_local thread_record record;
-  thread_local fiber_activation_record* current_record = record.own;
-  return current_record;
-}
-
-}  // namespace boost::context::detail
-#endif
 
 // The builtin table and interned keywords are immortal by design (freed with the process), so
 // LeakSanitizer's check at exit would list them; libFuzzer's per-input leak check still runs.

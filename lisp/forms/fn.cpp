@@ -150,15 +150,22 @@ node_ptr analyze_defn(analyzer& a, const form& f, bool tail) {
   return a.analyze(def_form, tail);
 }
 
+/// The N of a %N placeholder (0 when `n` is not one); too large a number is an analysis error.
+int placeholder_index(const form& f, const std::string& n) {
+  if (n.size() < 2 || n[0] != '%' || !std::all_of(n.begin() + 1, n.end(), ::isdigit)) return 0;
+  if (n.size() > 3 || std::stoi(n.substr(1)) > 20 || std::stoi(n.substr(1)) == 0) {
+    analyzer::fail(f, "invalid argument " + n + " in #()", "Use % or %1 to %20 for arguments, %& for the rest");
+  }
+  return std::stoi(n.substr(1));
+}
+
 /// Finds the highest %N and whether %& is used, skipping quoted forms.
 void scan_placeholders(const form& f, int& max_n, bool& rest) {
   if (f.is_symbol()) {
     const std::string& n = named(f.atom).full();
     if (n == "%") max_n = std::max(max_n, 1);
     else if (n == "%&") rest = true;
-    else if (n.size() > 1 && n[0] == '%' && std::all_of(n.begin() + 1, n.end(), ::isdigit)) {
-      max_n = std::max(max_n, std::stoi(n.substr(1)));
-    }
+    else max_n = std::max(max_n, placeholder_index(f, n));
     return;
   }
   if (f.kind == form_kind::list && !f.items.empty() && f.items[0].is_symbol("quote")) return;
@@ -170,9 +177,7 @@ form replace_placeholders(const form& f, const std::vector<std::string>& names, 
     const std::string& n = named(f.atom).full();
     if (n == "%") return make_symbol_form(names[0], f.pos);
     if (n == "%&") return make_symbol_form(rest_name, f.pos);
-    if (n.size() > 1 && n[0] == '%' && std::all_of(n.begin() + 1, n.end(), ::isdigit)) {
-      return make_symbol_form(names[static_cast<std::size_t>(std::stoi(n.substr(1)) - 1)], f.pos);
-    }
+    if (int i = placeholder_index(f, n); i > 0) return make_symbol_form(names[static_cast<std::size_t>(i - 1)], f.pos);
     return f;
   }
   if (f.kind == form_kind::list && !f.items.empty() && f.items[0].is_symbol("quote")) return f;
@@ -185,7 +190,6 @@ node_ptr analyze_fn_literal(analyzer& a, const form& f, bool tail) {
   int max_n = 0;
   bool rest = false;
   for (const auto& x : f.items) scan_placeholders(x, max_n, rest);
-  if (max_n > 20) analyzer::fail(f, "too many % arguments in #()");
   std::vector<std::string> names;
   std::vector<form> params;
   for (int i = 1; i <= std::max(max_n, 1); ++i) {
