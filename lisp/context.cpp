@@ -20,9 +20,7 @@ value lookup(const value& coll, const value& key, const value* fallback) {
   return fallback ? *fallback : value();
 }
 
-void check_lookup_arity(const std::string& what, std::size_t n) {
-  if (n < 1 || n > 2) errors::arity(what, n, "1 or 2");
-}
+[[noreturn]] void lookup_arity_error(const std::string& what, std::size_t n) { errors::arity(what, n, "1 or 2"); }
 
 }  // namespace
 
@@ -31,10 +29,10 @@ value context::call(const value& f, std::span<const value> args) {
     case type::function:
       return f.as<function_obj>().invoke(*this, args);
     case type::keyword:
-      check_lookup_arity(":" + named(f).full(), args.size());
+      if (args.size() < 1 || args.size() > 2) lookup_arity_error(":" + named(f).full(), args.size());
       return lookup(args[0], f, args.size() == 2 ? &args[1] : nullptr);
     case type::map:
-      check_lookup_arity("a map", args.size());
+      if (args.size() < 1 || args.size() > 2) lookup_arity_error("a map", args.size());
       return lookup(f, args[0], args.size() == 2 ? &args[1] : nullptr);
     case type::set:
       if (args.size() != 1) errors::arity("a set", args.size(), "1");

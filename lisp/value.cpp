@@ -438,6 +438,22 @@ int cmp_walk(const value& a, const value& b) {
 }  // namespace
 
 bool equal(const value& a, const value& b) {
+  // Fast paths for what map lookups and grouping compare most: same object, strings, scalars.
+  if (a.kind() == b.kind()) {
+    switch (a.kind()) {
+      case type::nil: return true;
+      case type::boolean: return a.as_bool() == b.as_bool();
+      case type::integer: return a.as_int() == b.as_int();
+      case type::floating: return a.as_double() == b.as_double();
+      case type::character: return a.as_char() == b.as_char();
+      case type::keyword:
+      case type::symbol: return a.obj() == b.obj();
+      case type::string: return a.obj() == b.obj() || string_text(a) == string_text(b);
+      default:
+        if (a.obj() == b.obj()) return true;
+        break;
+    }
+  }
   if (!a.is_heap() || !b.is_heap()) {
     std::vector<eq_frame> none;  // scalars push nothing and allocate nothing
     return eq_step(a, b, none);
