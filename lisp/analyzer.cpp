@@ -396,7 +396,7 @@ class tool_call_node final : public node {
     vals.reserve(args_.size());
     for (const auto& n : args_) vals.push_back(n->eval(f));
     try {
-      nlohmann::json j = nlohmann::json::object();
+      nlohmann::ordered_json j = nlohmann::ordered_json::object();
       if (vals.size() == 1 && vals[0].is(type::map)) {
         j = to_json(vals[0]);
       } else if (!vals.empty() && vals.size() % 2 == 0 &&
@@ -405,7 +405,7 @@ class tool_call_node final : public node {
                  })) {
         for (std::size_t i = 0; i < vals.size(); i += 2) j[named(vals[i]).full()] = to_json(vals[i + 1]);
       } else if (!vals.empty()) {
-        nlohmann::json arr = nlohmann::json::array();
+        nlohmann::ordered_json arr = nlohmann::ordered_json::array();
         for (const auto& v : vals) arr.push_back(to_json(v));
         j["args"] = std::move(arr);
       }

@@ -29,9 +29,9 @@ constexpr int max_json_depth = 512;
                                " levels deep");
 }
 
-value from_json_at(const nlohmann::json& j, int depth) {
+value from_json_at(const nlohmann::ordered_json& j, int depth) {
   if (depth > max_json_depth) too_deep();
-  using t = nlohmann::json::value_t;
+  using t = nlohmann::ordered_json::value_t;
   switch (j.type()) {
     case t::null:
     case t::discarded:
@@ -77,7 +77,7 @@ value from_json_at(const nlohmann::json& j, int depth) {
 
 class to_json_walker {
  public:
-  nlohmann::json walk(const value& v, std::string& path, int depth) {
+  nlohmann::ordered_json walk(const value& v, std::string& path, int depth) {
     if (depth > max_json_depth) too_deep();
     switch (v.kind()) {
       case type::nil: return nullptr;
@@ -97,7 +97,7 @@ class to_json_walker {
       case type::keyword:
       case type::symbol: return named(v).full();
       case type::vector: {
-        nlohmann::json arr = nlohmann::json::array();
+        nlohmann::ordered_json arr = nlohmann::ordered_json::array();
         std::size_t i = 0;
         v.as<vector_obj>().each([&](const value& x) {
           arr.push_back(item(x, path, i++, depth));
@@ -106,20 +106,20 @@ class to_json_walker {
         return arr;
       }
       case type::list: {
-        nlohmann::json arr = nlohmann::json::array();
+        nlohmann::ordered_json arr = nlohmann::ordered_json::array();
         std::size_t i = 0;
         for (const value& x : v.as<list_obj>()) arr.push_back(item(x, path, i++, depth));
         return arr;
       }
       case type::set: {
-        nlohmann::json arr = nlohmann::json::array();
+        nlohmann::ordered_json arr = nlohmann::ordered_json::array();
         std::size_t i = 0;
         for (const value& x : v.as<set_obj>().items()) arr.push_back(item(x, path, i++, depth));
         return arr;
       }
       case type::lazy_seq: return lazy(v, path, depth);
       case type::map: {
-        nlohmann::json obj = nlohmann::json::object();
+        nlohmann::ordered_json obj = nlohmann::ordered_json::object();
         v.as<map_obj>().each([&](const value& k, const value& x) {
           std::string key = k.is(type::string)    ? string_text(k)
                             : k.is(type::keyword) ? named(k).full()
@@ -145,15 +145,15 @@ class to_json_walker {
   }
 
  private:
-  nlohmann::json item(const value& x, std::string& path, std::size_t i, int depth) {
+  nlohmann::ordered_json item(const value& x, std::string& path, std::size_t i, int depth) {
     std::size_t mark = path.size();
     path += '[' + std::to_string(i) + ']';
-    nlohmann::json j = walk(x, path, depth + 1);
+    nlohmann::ordered_json j = walk(x, path, depth + 1);
     path.resize(mark);
     return j;
   }
 
-  nlohmann::json lazy(const value& v, std::string& path, int depth) {
+  nlohmann::ordered_json lazy(const value& v, std::string& path, int depth) {
     const auto& lz = v.as<lazy_seq_obj>();
     auto n = lz.known_size();
     if (!n)
@@ -163,7 +163,7 @@ class to_json_walker {
     budget b;
     context c(b, nullptr);
     auto cur = lz.start();
-    nlohmann::json arr = nlohmann::json::array();
+    nlohmann::ordered_json arr = nlohmann::ordered_json::array();
     value x;
     for (std::size_t i = 0; i < *n && cur->next(c, x); ++i) arr.push_back(item(x, path, i, depth));
     return arr;
@@ -172,9 +172,9 @@ class to_json_walker {
 
 }  // namespace
 
-value from_json(const nlohmann::json& j) { return from_json_at(j, 0); }
+value from_json(const nlohmann::ordered_json& j) { return from_json_at(j, 0); }
 
-nlohmann::json to_json(const value& v) {
+nlohmann::ordered_json to_json(const value& v) {
   std::string path;
   return to_json_walker().walk(v, path, 0);
 }

@@ -62,7 +62,7 @@ struct run_state {
   std::uint64_t next_call_id = 1;
 
   /// Calls a tool: suspends the calling fiber until the host replies (run.cpp).
-  value call_tool(context& c, const std::string& name, nlohmann::json args);
+  value call_tool(context& c, const std::string& name, nlohmann::ordered_json args);
   /// Runs n branches on fibers of their own (run.cpp).
   std::vector<value> parallel(context& c, std::size_t n,
                               const std::function<value(context&, std::size_t)>& branch);

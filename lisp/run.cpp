@@ -361,7 +361,7 @@ struct program_run::impl {
 
 // --- run_state hooks that need the scheduler -------------------------------------------------
 
-value run_state::call_tool(context& c, const std::string& name, nlohmann::json args) {
+value run_state::call_tool(context& c, const std::string& name, nlohmann::ordered_json args) {
   auto* run = static_cast<program_run::impl*>(scheduler);
   task* t = run->current;
   const std::uint64_t id = next_call_id++;

@@ -35,8 +35,8 @@ namespace ptc::lisp {
 /// One tool call as the run record keeps it (in execution order, wherever it happened).
 struct tool_call_record {
   std::string name;
-  nlohmann::json args;                   ///< always an object (see spec: tool arguments)
-  std::optional<nlohmann::json> result;  ///< set on success
+  nlohmann::ordered_json args;                   ///< always an object (see spec: tool arguments)
+  std::optional<nlohmann::ordered_json> result;  ///< set on success
   std::optional<std::string> error;      ///< set on failure
   std::chrono::microseconds duration{0};
 };
@@ -84,11 +84,11 @@ struct run_result {
 struct tool_request {
   std::uint64_t id;
   std::string name;
-  nlohmann::json args;
+  nlohmann::ordered_json args;
 };
 struct tool_reply {
   std::uint64_t id;
-  std::optional<nlohmann::json> result;  ///< set on success
+  std::optional<nlohmann::ordered_json> result;  ///< set on success
   std::string error;                     ///< used when result is empty
 };
 
@@ -131,7 +131,7 @@ class program_run {
 
 /// A tool as a C++ callable: JSON arguments in, JSON result out; throwing means the call failed
 /// (the exception's what() is the error message).
-using tool_fn = std::function<nlohmann::json(const nlohmann::json& args)>;
+using tool_fn = std::function<nlohmann::ordered_json(const nlohmann::ordered_json& args)>;
 
 struct run_options {
   value data;

@@ -288,15 +288,15 @@ int main(int argc, char** argv) {
     std::cout << std::string(name_w + 9 + 12 + 11 + 12 + 12 + 18 + 20, '-') << "\n";
   }
 
-  nlohmann::json out = nlohmann::json::array();
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
   for (const auto& bc : cases) {
     measurement m = measure(bc, ro, o);
     std::string v = verdict(bc, m);
     if (o.json) {
-      nlohmann::json j = {{"name", bc.name},    {"reps", m.reps},   {"median_us", m.median_us},
+      nlohmann::ordered_json j = {{"name", bc.name},    {"reps", m.reps},   {"median_us", m.median_us},
                           {"min_us", m.min_us}, {"cpu_median_us", m.cpu_median_us},
                           {"verdict", v}};
-      j["target_us"] = bc.target_us ? nlohmann::json(*bc.target_us) : nlohmann::json(nullptr);
+      j["target_us"] = bc.target_us ? nlohmann::ordered_json(*bc.target_us) : nlohmann::ordered_json(nullptr);
       if (!m.error.empty()) j["error"] = m.error;
       out.push_back(std::move(j));
       continue;

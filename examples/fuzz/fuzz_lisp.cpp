@@ -43,7 +43,7 @@ const run_options& fuzz_options() {
     auto* op = new run_options;
     run_options& o = *op;
     o.lim = fuzz_limits();
-    o.data = from_json(nlohmann::json::parse(R"({
+    o.data = from_json(nlohmann::ordered_json::parse(R"({
       "orders": [
         {"id": 1, "customer": "c1", "status": "shipped", "amount": 12.5, "items": 3, "region": "EU"},
         {"id": 2, "customer": "c2", "status": "pending", "amount": 99.0, "items": 1, "region": "US"},
@@ -53,8 +53,8 @@ const run_options& fuzz_options() {
       "text": "The quick brown fox jumps over the lazy dog",
       "n": 42
     })"));
-    o.tools["echo"] = [](const nlohmann::json& args) { return args; };
-    o.tools["boom"] = [](const nlohmann::json&) -> nlohmann::json {
+    o.tools["echo"] = [](const nlohmann::ordered_json& args) { return args; };
+    o.tools["boom"] = [](const nlohmann::ordered_json&) -> nlohmann::ordered_json {
       throw std::runtime_error("tool failed on purpose");
     };
     return op;

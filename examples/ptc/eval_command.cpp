@@ -60,7 +60,7 @@ int run_eval(const eval_options& o) {
       std::cerr << "Error: cannot read " << o.data_file << "\n";
       return 2;
     }
-    nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+    nlohmann::ordered_json j = nlohmann::ordered_json::parse(in, nullptr, false);
     if (j.is_discarded() || !j.is_object()) {
       std::cerr << "Error: " << o.data_file << " must hold a JSON object (its keys become data/KEY)\n";
       return 2;

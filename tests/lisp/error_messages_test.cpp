@@ -33,8 +33,8 @@ TEST_CASE("error text: unbound, with hints", "[errors]") {
   CHECK(error_text("(group_by :a [])") ==
         "unbound: Unable to resolve symbol: group_by (line 1, col 2). Use hyphens, not underscores: group-by");
   run_options o;
-  o.tools["search"] = [](const nlohmann::json&) { return nlohmann::json(); };
-  o.data = from_json(nlohmann::json{{"orders", nlohmann::json::array()}});
+  o.tools["search"] = [](const nlohmann::ordered_json&) { return nlohmann::ordered_json(); };
+  o.data = from_json(nlohmann::ordered_json{{"orders", nlohmann::ordered_json::array()}});
   CHECK(error_text("(search {:q 1})", o) ==
         "unbound: Unable to resolve symbol: search (line 1, col 2). Did you mean: tool/search (tools are called as (tool/search ...))");
   CHECK(error_text("(count orders)", o) ==

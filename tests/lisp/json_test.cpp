@@ -15,7 +15,7 @@
 #include "lisp/vector.hpp"
 
 using namespace ptc::lisp;
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include "lisp/run.hpp"
 
 using namespace ptc::lisp;
-using json = nlohmann::json;
+using json = nlohmann::ordered_json;
 
 namespace {
 
@@ -262,7 +262,7 @@ TEST_CASE("data/ reads the input data with JSON keys", "[run][data]") {
   CHECK(value_of(run("(reduce + (map :total data/orders))", o)) == "10.0");
   run_result missing = run("data/customers", o);
   REQUIRE(missing.kind == outcome::error);
-  CHECK(missing.err->render() == "unbound: data/customers is not in the input data (line 1, col 1). Available: data/first name, data/orders");
+  CHECK(missing.err->render() == "unbound: data/customers is not in the input data (line 1, col 1). Available: data/orders, data/first name");
 }
 
 TEST_CASE("the run counts steps, evaluation time and memory", "[run]") {
