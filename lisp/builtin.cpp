@@ -66,7 +66,9 @@ bool builtin_table::has_namespace(std::string_view ns) const {
 }
 
 const builtin_table& builtins() {
-  static const builtin_table table = [] {
+  // Never destroyed: builtins are immortal values shared by every run, possibly still in use by
+  // other threads' static destructors at exit.
+  static const builtin_table& table = *new builtin_table([] {
     builtin_table t;
     register_core_seq(t);
     register_core_coll(t);
@@ -81,7 +83,7 @@ const builtin_table& builtins() {
     register_ptc(t);
     register_runtime(t);
     return t;
-  }();
+  }());
   return table;
 }
 

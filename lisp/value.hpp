@@ -57,19 +57,25 @@ class value {
     if (is_heap()) o_->retain();
   }
   value(value&& o) noexcept : tag_(o.tag_), i_(o.i_) { o.tag_ = type::nil; }
+  // Both assignments read the source before releasing the old payload: `o` may live inside
+  // the object this value is about to release (acc = (reduced-value acc)).
   value& operator=(const value& o) noexcept {
+    const type t = o.tag_;
+    const std::int64_t bits = o.i_;
     if (o.is_heap()) o.o_->retain();
     release();
-    tag_ = o.tag_;
-    i_ = o.i_;
+    tag_ = t;
+    i_ = bits;
     return *this;
   }
   value& operator=(value&& o) noexcept {
     if (this != &o) {
-      release();
-      tag_ = o.tag_;
-      i_ = o.i_;
+      const type t = o.tag_;
+      const std::int64_t bits = o.i_;
       o.tag_ = type::nil;
+      release();
+      tag_ = t;
+      i_ = bits;
     }
     return *this;
   }
