@@ -120,7 +120,7 @@ class data_node final : public node {
 class arg_buffer {
  public:
   explicit arg_buffer(std::size_t n) : n_(n) {
-    if (n > inline_size) heap_.resize(n);
+    if (n > inline_size) heap_.reset(new value[n]);
     else for (std::size_t i = 0; i < n; ++i) new (&raw()[i]) value();
   }
   ~arg_buffer() {
@@ -128,7 +128,7 @@ class arg_buffer {
   }
   arg_buffer(const arg_buffer&) = delete;
   arg_buffer& operator=(const arg_buffer&) = delete;
-  value* data() { return n_ > inline_size ? heap_.data() : raw(); }
+  value* data() { return n_ > inline_size ? heap_.get() : raw(); }
   std::span<const value> span() { return {data(), n_}; }
 
  private:
@@ -136,7 +136,7 @@ class arg_buffer {
   value* raw() { return reinterpret_cast<value*>(storage_); }
   std::size_t n_;
   alignas(value) unsigned char storage_[inline_size * sizeof(value)];
-  std::vector<value> heap_;
+  std::unique_ptr<value[]> heap_;
 };
 
 class call_node final : public node {

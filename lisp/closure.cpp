@@ -1,6 +1,9 @@
 #include "lisp/closure.hpp"
 
 #include "lisp/list.hpp"
+#include "lisp/map.hpp"
+#include "lisp/set.hpp"
+#include "lisp/vector.hpp"
 
 namespace ptc::lisp {
 
@@ -29,6 +32,23 @@ value make_letfn_member(const closure_obj& self, int j) {
   return value::adopt(type::function, make_object<closure_obj>(self.captures().size() * sizeof(value), std::move(t), self.captures()));
 }
 
+void closure_obj::note_return(const value& r) const {
+  // Cheap for the common cases: no string unless a function is returned.
+  switch (r.kind()) {
+    case type::function:
+    case type::lazy_seq:
+      last_return_ = shape_of(r);
+      return;
+    case type::list: last_return_.count = r.as<list_obj>().size(); break;
+    case type::vector: last_return_.count = r.as<vector_obj>().size(); break;
+    case type::map: last_return_.count = r.as<map_obj>().size(); break;
+    case type::set: last_return_.count = r.as<set_obj>().size(); break;
+    default: break;
+  }
+  last_return_.kind = r.kind();
+  last_return_.sized = true;
+}
+
 namespace {
 
 struct depth_guard {
@@ -54,12 +74,12 @@ value closure_obj::call(context& c, Args args, bool owned) const {
   // Slots on the stack; only the ones this arity uses are constructed.
   constexpr std::size_t inline_slots = 12;
   alignas(value) unsigned char inline_buf[inline_slots * sizeof(value)];
-  std::vector<value> heap;
+  std::unique_ptr<value[]> heap;
   const auto count = static_cast<std::size_t>(a->slot_count);
   value* slots;
   if (count > inline_slots) {
-    heap.resize(count);
-    slots = heap.data();
+    heap.reset(new value[count]);
+    slots = heap.get();
   } else {
     slots = reinterpret_cast<value*>(inline_buf);
     for (std::size_t i = 0; i < count; ++i) new (&slots[i]) value();
@@ -88,7 +108,7 @@ value closure_obj::call(context& c, Args args, bool owned) const {
   for (;;) {
     value r = a->body->eval(f);
     if (!f.recur) {
-      last_return_ = shape_of(r);
+      note_return(r);
       called_ = true;
       return r;
     }
