@@ -22,20 +22,7 @@ value str(context& c, std::span<const value> a) {
 }
 
 // (subs s start end): code point indexes with 0 <= start <= end <= length.
-value subs(context&, std::span<const value> a) {
-  const string_obj& s = text::str("subs", a, 0);
-  std::int64_t len = static_cast<std::int64_t>(s.length());
-  std::int64_t start = arg::integer("subs", a, 1);
-  std::int64_t end = a.size() > 2 ? arg::integer("subs", a, 2) : len;
-  if (start < 0 || end > len || start > end)
-    raise(error_kind::index, "subs: start " + std::to_string(start) + " and end " +
-                                 std::to_string(end) + " are out of bounds for a string of length " +
-                                 std::to_string(len));
-  if (start == 0 && end == len) return a[0];
-  std::size_t b = s.byte_offset(static_cast<std::size_t>(start));
-  std::size_t e = s.byte_offset(static_cast<std::size_t>(end));
-  return make_string(s.text().substr(b, e - b));
-}
+value subs(context&, std::span<const value> a) { return text::substring("subs", a); }
 
 value name(context&, std::span<const value> a) {
   const value& x = a[0];

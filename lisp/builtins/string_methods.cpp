@@ -49,18 +49,7 @@ value char_at(context&, std::span<const value> a) {
   return value::character(s.char_at(static_cast<std::size_t>(i)));
 }
 
-value substring(context&, std::span<const value> a) {
-  const string_obj& s = str(".substring", a, 0);
-  std::int64_t len = static_cast<std::int64_t>(s.length());
-  std::int64_t b = arg::integer(".substring", a, 1);
-  std::int64_t e = a.size() > 2 ? arg::integer(".substring", a, 2) : len;
-  if (b < 0 || e > len || b > e)
-    raise(error_kind::index, ".substring: begin " + std::to_string(b) + " and end " +
-                                 std::to_string(e) + " are out of bounds for a string of length " +
-                                 std::to_string(len));
-  std::size_t bb = s.byte_offset(static_cast<std::size_t>(b));
-  return make_string(s.text().substr(bb, s.byte_offset(static_cast<std::size_t>(e)) - bb));
-}
+value substring(context&, std::span<const value> a) { return text::substring(".substring", a); }
 
 value contains(context&, std::span<const value> a) {
   const std::string& s = str(".contains", a, 0).text();

@@ -28,6 +28,23 @@ inline const string_obj& str(std::string_view fn, std::span<const value> a, std:
   if (!a[i].is(type::string)) errors::argument(fn, i, "a string", a[i]);
   return a[i].as<string_obj>();
 }
+/// (subs s start end?) and (.substring s begin end?): code point indexes, Clojure's bounds.
+inline value substring(std::string_view fn, std::span<const value> a) {
+  const string_obj& s = str(fn, a, 0);
+  const auto len = static_cast<std::int64_t>(s.length());
+  const std::int64_t start = arg::integer(fn, a, 1);
+  const std::int64_t end = a.size() > 2 ? arg::integer(fn, a, 2) : len;
+  if (start < 0 || end > len || start > end) {
+    raise(error_kind::index, std::string(fn) + ": start " + std::to_string(start) + " and end " +
+                                 std::to_string(end) + " are out of bounds for a string of length " +
+                                 std::to_string(len));
+  }
+  if (start == 0 && end == len) return a[0];
+  const std::size_t b = s.byte_offset(static_cast<std::size_t>(start));
+  const std::size_t e = s.byte_offset(static_cast<std::size_t>(end));
+  return make_string(s.text().substr(b, e - b));
+}
+
 /// Argument i as Java's (.toString x) sees it, which many clojure.string functions apply to
 /// their first argument: a string as is, any other value as str shows it ((upper-case 42) is
 /// "42"); nil is an error, as in Clojure.
