@@ -386,6 +386,14 @@ class coll_node final : public node {
   std::vector<node_ptr> items_;
 };
 
+/// :k1 v1 :k2 v2 ... (an even number of items, a keyword in every even place).
+bool keyword_pairs(const std::vector<value>& vals) {
+  if (vals.empty() || vals.size() % 2 != 0) return false;
+  for (std::size_t i = 0; i < vals.size(); i += 2)
+    if (!vals[i].is(type::keyword)) return false;
+  return true;
+}
+
 /// (tool/name args...): arguments become one JSON object (spec: tool calls).
 class tool_call_node final : public node {
  public:
@@ -399,10 +407,7 @@ class tool_call_node final : public node {
       nlohmann::ordered_json j = nlohmann::ordered_json::object();
       if (vals.size() == 1 && vals[0].is(type::map)) {
         j = to_json(vals[0]);
-      } else if (!vals.empty() && vals.size() % 2 == 0 &&
-                 std::all_of(vals.begin(), vals.end(), [&, i = 0](const value&) mutable {
-                   return (i++ % 2) != 0 || vals[static_cast<std::size_t>(i - 1)].is(type::keyword);
-                 })) {
+      } else if (keyword_pairs(vals)) {
         for (std::size_t i = 0; i < vals.size(); i += 2) j[named(vals[i]).full()] = to_json(vals[i + 1]);
       } else if (!vals.empty()) {
         nlohmann::ordered_json arr = nlohmann::ordered_json::array();

@@ -1,9 +1,6 @@
 #include "lisp/closure.hpp"
 
 #include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/set.hpp"
-#include "lisp/vector.hpp"
 
 namespace ptc::lisp {
 
@@ -30,23 +27,6 @@ value make_letfn_member(const closure_obj& self, int j) {
   const letfn_group* g = self.tmpl().group;
   std::shared_ptr<const fn_template> t(self.tmpl_ptr(), g->members[static_cast<std::size_t>(j)].get());
   return value::adopt(type::function, make_object<closure_obj>(self.captures().size() * sizeof(value), std::move(t), self.captures()));
-}
-
-void closure_obj::note_return(const value& r) const {
-  // Cheap for the common cases: no string unless a function is returned.
-  switch (r.kind()) {
-    case type::function:
-    case type::lazy_seq:
-      last_return_ = shape_of(r);
-      return;
-    case type::list: last_return_.count = r.as<list_obj>().size(); break;
-    case type::vector: last_return_.count = r.as<vector_obj>().size(); break;
-    case type::map: last_return_.count = r.as<map_obj>().size(); break;
-    case type::set: last_return_.count = r.as<set_obj>().size(); break;
-    default: break;
-  }
-  last_return_.kind = r.kind();
-  last_return_.sized = true;
 }
 
 namespace {
@@ -108,7 +88,7 @@ value closure_obj::call(context& c, Args args, bool owned) const {
   for (;;) {
     value r = a->body->eval(f);
     if (!f.recur) {
-      note_return(r);
+      fill_shape(r, last_return_);
       called_ = true;
       return r;
     }

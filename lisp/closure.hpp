@@ -68,7 +68,6 @@ class closure_obj final : public function_obj {
  private:
   template <class Args>
   value call(context& c, Args args, bool owned) const;
-  void note_return(const value& r) const;
 
   std::shared_ptr<const fn_template> tmpl_;
   std::vector<value> captures_;

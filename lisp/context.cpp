@@ -1,5 +1,7 @@
 #include "lisp/context.hpp"
 
+#include "lisp/builtins/coll_ops.hpp"
+
 #include "lisp/error.hpp"
 #include "lisp/function.hpp"
 #include "lisp/map.hpp"
@@ -11,15 +13,6 @@
 namespace ptc::lisp {
 namespace {
 
-/// (coll key) and (coll key default) for maps and sets; (:key coll) for keywords.
-value lookup(const value& coll, const value& key, const value* fallback) {
-  const value* found = nullptr;
-  if (coll.is(type::map)) found = coll.as<map_obj>().find_flex(key);
-  else if (coll.is(type::set)) found = coll.as<set_obj>().find(key);
-  if (found) return *found;
-  return fallback ? *fallback : value();
-}
-
 [[noreturn]] void lookup_arity_error(const std::string& what, std::size_t n) { errors::arity(what, n, "1 or 2"); }
 
 }  // namespace
@@ -30,13 +23,13 @@ value context::call(const value& f, std::span<const value> args) {
       return f.as<function_obj>().invoke(*this, args);
     case type::keyword:
       if (args.size() < 1 || args.size() > 2) lookup_arity_error(":" + named(f).full(), args.size());
-      return lookup(args[0], f, args.size() == 2 ? &args[1] : nullptr);
+      return coll::get(args[0], f, args.size() == 2 ? args[1] : value());
     case type::map:
       if (args.size() < 1 || args.size() > 2) lookup_arity_error("a map", args.size());
-      return lookup(f, args[0], args.size() == 2 ? &args[1] : nullptr);
+      return coll::get(f, args[0], args.size() == 2 ? args[1] : value());
     case type::set:
       if (args.size() != 1) errors::arity("a set", args.size(), "1");
-      return lookup(f, args[0], nullptr);
+      return coll::get(f, args[0]);
     case type::vector: {
       if (args.size() != 1) errors::arity("a vector", args.size(), "1");
       if (!args[0].is(type::integer)) errors::argument("vector lookup", 0, "an integer index", args[0]);

@@ -28,9 +28,10 @@ std::string sized(const char* name, std::size_t n) {
 }
 }  // namespace
 
-type_shape shape_of(const value& v) {
-  type_shape s;
+void fill_shape(const value& v, type_shape& s) {
   s.kind = v.kind();
+  s.count = 0;
+  s.sized = true;
   switch (v.kind()) {
     case type::list: s.count = v.as<list_obj>().size(); break;
     case type::vector: s.count = v.as<vector_obj>().size(); break;
@@ -45,6 +46,11 @@ type_shape shape_of(const value& v) {
     case type::function: s.fn_name = v.as<function_obj>().name(); break;
     default: break;
   }
+}
+
+type_shape shape_of(const value& v) {
+  type_shape s;
+  fill_shape(v, s);
   return s;
 }
 

@@ -45,6 +45,9 @@ struct type_shape {
   std::string fn_name;  ///< for functions
 };
 type_shape shape_of(const value& v);
+/// shape_of into an existing shape: no temporary, and fn_name keeps its buffer (hot path: every
+/// closure call records what it returned).
+void fill_shape(const value& v, type_shape& s);
 std::string type_label(const type_shape& s);
 
 }  // namespace ptc::lisp

@@ -1,5 +1,6 @@
 // let, loop, recur, and destructuring (vector with & and :as; map with :keys :strs :syms :or
 // :as; nested), shared by let, loop, fn parameters, for and doseq.
+#include "lisp/builtins/coll_ops.hpp"
 #include "lisp/forms/forms.hpp"
 #include "lisp/list.hpp"
 #include "lisp/map.hpp"
@@ -183,17 +184,8 @@ class get_node final : public node {
   get_node(int src, value key, node_ptr fallback, source_pos p)
       : node(p), src_(src), key_(std::move(key)), fallback_(std::move(fallback)) {}
   value eval(frame& f) const override {
-    const value& m = f.slots[src_];
-    const value* found = nullptr;
-    if (m.is(type::map)) {
-      found = m.as<map_obj>().find_flex(key_);
-    } else if (m.is(type::vector) && key_.is(type::integer)) {
-      const auto& vec = m.as<vector_obj>();
-      if (key_.as_int() >= 0 && static_cast<std::size_t>(key_.as_int()) < vec.size()) found = &vec.at(static_cast<std::size_t>(key_.as_int()));
-    } else if (m.is(type::set)) {
-      found = m.as<set_obj>().find(key_);
-    }
-    if (found) return *found;
+    value found;
+    if (coll::lookup(f.slots[src_], key_, found)) return found;
     return fallback_ ? fallback_->eval(f) : value();
   }
 
