@@ -1,7 +1,9 @@
 ;; Generates tests/conformance/expected.tsv from the programs in tests/conformance/programs/
 ;; by running every case in real Clojure (one JVM for all cases).
 ;;
-;; Usage: clojure generate.clj <programs-dir> <output-file>
+;; Usage: clojure generate.clj <programs-dir> <expected-dir> [file.clj ...]
+;; With file names, only those programs files are regenerated (duplicate names are still checked
+;; across all files).
 ;;
 ;; Case format (shared with tests/lisp/conformance_test.cpp): a line ";;;; <case-name>" starts a
 ;; case; the lines up to the next such line (or the end of the file) are the program. Lines
@@ -9,7 +11,7 @@
 ;; closing bracket is a reader error, as in PTC-Lisp), then evaluated in order in a fresh
 ;; namespace; the value of the last form is the result.
 ;;
-;; Output: one line per case, in file order (files sorted by name):
+;; Output: expected/<file>.tsv for each programs/<file>.clj, one line per case in file order:
 ;;   <name>\tok\t<pr-str of the value>
 ;;   <name>\terror\t<kind>
 (ns ptc.conformance.generate
@@ -119,16 +121,10 @@
           (or r
               (do (.stop t) ["error" "timeout"])))))))
 
-(defn -main [programs-dir out-file]
-  (let [files (sort-by #(.getName ^java.io.File %)
-                       (filter #(string/ends-with? (.getName ^java.io.File %) ".clj")
-                               (.listFiles (io/file programs-dir))))
-        cases (mapcat #(parse-cases (slurp %)) files)
-        dups (for [[n c] (frequencies (map first cases)) :when (> c 1)] n)
-        problems (atom 0)]
-    (when (seq dups)
-      (binding [*out* *err*] (println "duplicate case names:" (string/join " " dups)))
-      (System/exit 2))
+(defn write-expected
+  "Runs every case of one programs file and writes its expected file; returns the problem count."
+  [cases out-file]
+  (let [problems (atom 0)]
     (with-open [w (io/writer out-file)]
       (doseq [[name src] cases]
         (let [[status text] (eval-case src)]
@@ -137,9 +133,29 @@
             (swap! problems inc)
             (binding [*out* *err*] (println "PROBLEM" name text)))
           (.write w (str name "\t" status "\t" text "\n")))))
-    (binding [*out* *err*]
-      (println "wrote" (count cases) "cases from" (count files) "files to" out-file))
-    (shutdown-agents)
-    (System/exit (if (pos? @problems) 1 0))))
+    @problems))
+
+(defn -main [programs-dir out-dir & only]
+  (let [files (sort-by #(.getName ^java.io.File %)
+                       (filter #(string/ends-with? (.getName ^java.io.File %) ".clj")
+                               (.listFiles (io/file programs-dir))))
+        per-file (into [] (map (fn [f] [f (parse-cases (slurp f))])) files)
+        dups (for [[n c] (frequencies (map first (mapcat second per-file))) :when (> c 1)] n)
+        wanted (set only)
+        chosen (filter (fn [[f _]] (or (empty? wanted) (wanted (.getName ^java.io.File f))))
+                       per-file)]
+    (when (seq dups)
+      (binding [*out* *err*] (println "duplicate case names:" (string/join " " dups)))
+      (System/exit 2))
+    (.mkdirs (io/file out-dir))
+    (let [problems (reduce + (for [[f cases] chosen]
+                               (let [base (string/replace (.getName ^java.io.File f) #"\.clj$" "")
+                                     out (io/file out-dir (str base ".tsv"))
+                                     n (write-expected cases out)]
+                                 (binding [*out* *err*]
+                                   (println "wrote" (count cases) "cases to" (str out)))
+                                 n)))]
+      (shutdown-agents)
+      (System/exit (if (pos? problems) 1 0)))))
 
 (apply -main *command-line-args*)
