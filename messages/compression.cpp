@@ -1,0 +1,249 @@
+// prepare() and the two compression strategies (DESIGN §6.1, §6.4, §6.5).
+#include "messages/compression.hpp"
+
+#include "lisp/json.hpp"
+#include "messages/history.hpp"
+#include "messages/mission.hpp"
+#include "messages/namespace.hpp"
+#include "messages/system_prompt.hpp"
+
+namespace ptc::messages {
+namespace {
+
+/// Joins the non-empty parts with one blank line (DESIGN §6.1: "empty parts omitted").
+void join_part(std::string& out, std::string_view part) {
+  if (part.empty()) return;
+  if (!out.empty()) out += "\n\n";
+  out += part;
+}
+
+/// The stable prefix: mission (MSG-003/007), tool/, data/. Ends with the blank line that
+/// separates it from what follows, so the first content block is byte-identical from turn to
+/// turn and the blocks concatenate to the full text.
+std::string stable_prefix(const prepared_agent& a) {
+  std::string out;
+  join_part(out, a.mission);
+  join_part(out, a.tool_section);
+  join_part(out, a.data_section);
+  return out;
+}
+
+/// The first USER message of both layouts: stable prefix (cache breakpoint), then the expected
+/// output and the turn line.
+chat_message first_user_message(const prepared_agent& a, std::size_t k) {
+  std::string rest;
+  join_part(rest, a.expected_output);
+  join_part(rest, turn_line(k, a.spec.max_turns));
+  chat_message m;
+  m.role = role::user;
+  std::string prefix = stable_prefix(a);
+  if (rest.empty()) {
+    m.content.push_back({std::move(prefix), true});
+  } else {
+    prefix += "\n\n";
+    m.content.push_back({std::move(prefix), true});
+    m.content.push_back({std::move(rest), false});
+  }
+  return m;
+}
+
+chat_message system_message(const prepared_agent& a) {
+  return chat_message::of(role::system, a.system, true);
+}
+
+/// The block shown while the latest turn failed (CMP-002/003, ERR-001..003; conditional
+/// collapsing: only the most recent failure, and only while it is the latest turn).
+std::string failed_attempt(const turn& t) {
+  std::string out = "---\n";
+  if (t.outcome == turn_outcome::no_code) {
+    out += "Your previous response contained no program.\n";
+  } else {
+    out += "Your previous attempt:\n```clojure\n" + t.program + "\n```\n";
+  }
+  if (!t.prints.empty()) {
+    std::string printed = render_output(t.prints, t.prints.size());
+    out += "; Output before the error:" + printed.substr(std::string_view("; Output:").size()) + "\n";
+  }
+  out += "Error: " + t.error + "\n---";
+  return out;
+}
+
+/// The feedback USER message after one turn in the uncompressed layout (DESIGN §6.4).
+std::string feedback(const turn& t) {
+  if (!t.success()) {
+    std::string out;
+    if (!t.prints.empty()) {
+      std::string printed = render_output(t.prints, t.prints.size());
+      out = "; Output before the error:" + printed.substr(std::string_view("; Output:").size()) + "\n";
+    }
+    return out + "Error: " + t.error;
+  }
+  if (t.prints.empty()) return "; No output (use println to see values)";
+  return render_output(t.prints, t.prints.size());
+}
+
+class single_user_coalesced_strategy final : public compression_strategy {
+ public:
+  std::string_view name() const override { return "single-user-coalesced"; }
+
+  std::vector<chat_message> to_messages(const prepared_agent& a, std::span<const turn_ptr> turns,
+                                        compression_stats* stats) const override {
+    const std::size_t k = turns.size() + 1;
+    compression_stats local;
+    compression_stats& st = stats ? *stats : local;
+    st = {};
+    st.enabled = true;
+    st.strategy = std::string(name());
+    if (turns.empty()) return {system_message(a), first_user_message(a, k)};
+
+    // MSG-001, FMT-013, TC-001: one summary over all successful turns.
+    std::vector<lisp::tool_call_record> calls;
+    std::vector<std::string> prints;
+    const turn* latest_success = nullptr;
+    std::size_t failed = 0;
+    for (const auto& t : turns) {
+      if (!t->success()) {
+        ++failed;
+        continue;
+      }
+      ++st.turns_compressed;
+      latest_success = t.get();
+      calls.insert(calls.end(), t->tool_calls.begin(), t->tool_calls.end());
+      prints.insert(prints.end(), t->prints.begin(), t->prints.end());
+    }
+    const turn& last = *turns.back();
+    const bool failing = !last.success();
+    st.error_turns_collapsed = failing ? failed - 1 : failed;
+    const bool has_println = !prints.empty();  // SAM-001/002: global over successful turns
+
+    // The user/ prelude is the latest memory; a failed turn rolled its defs back, so the last
+    // turn's description is the current namespace either way.
+    std::span<const definition_info> defs = last.definitions;
+    if (latest_success == nullptr && last.definitions.empty()) defs = {};
+
+    history_counts tc, pc;
+    std::string rest;
+    join_part(rest, render_user_section(defs, has_println));
+    join_part(rest, a.expected_output);
+    // FMT-003's "; No tool calls made" only means something when there are tools to call.
+    if (!a.spec.tools.empty() || !calls.empty()) {
+      join_part(rest, render_tool_calls(calls, a.compression.tool_call_limit, &tc));
+    }
+    join_part(rest, render_output(prints, a.compression.println_limit, &pc));
+    if (failing) join_part(rest, failed_attempt(last));
+    join_part(rest, turn_line(k, a.spec.max_turns));
+    st.tool_calls_total = tc.total;
+    st.tool_calls_shown = tc.shown;
+    st.tool_calls_dropped = tc.dropped;
+    st.printlns_total = pc.total;
+    st.printlns_shown = pc.shown;
+    st.printlns_dropped = pc.dropped;
+
+    chat_message user;
+    user.role = role::user;
+    std::string prefix = stable_prefix(a);
+    prefix += "\n\n";
+    user.content.push_back({std::move(prefix), true});
+    user.content.push_back({std::move(rest), false});
+    return {system_message(a), std::move(user)};
+  }
+};
+
+class uncompressed_strategy final : public compression_strategy {
+ public:
+  std::string_view name() const override { return "uncompressed"; }
+
+  std::vector<chat_message> to_messages(const prepared_agent& a, std::span<const turn_ptr> turns,
+                                        compression_stats* stats) const override {
+    if (stats) {
+      *stats = {};
+      stats->strategy = std::string(name());
+    }
+    std::vector<chat_message> out;
+    out.reserve(2 + 2 * turns.size());
+    out.push_back(system_message(a));
+    out.push_back(first_user_message(a, 1));
+    for (std::size_t i = 0; i < turns.size(); ++i) {
+      out.push_back(chat_message::of(role::assistant, turns[i]->raw_response));
+      std::string text = feedback(*turns[i]);
+      const std::string line = turn_line(i + 2, a.spec.max_turns);
+      if (!line.empty()) text += "\n\n" + line;
+      out.push_back(chat_message::of(role::user, std::move(text)));
+    }
+    // The whole conversation so far is a stable prefix of the next call's: let the provider
+    // cache up to its end too.
+    if (!turns.empty()) out.back().content.back().cache_breakpoint = true;
+    return out;
+  }
+};
+
+}  // namespace
+
+std::string turn_line(std::size_t k, std::size_t max_turns) {
+  if (max_turns <= 1) return {};
+  if (k >= max_turns) {
+    return "\u26a0\ufe0f FINAL TURN - you must call (return result) or (fail response) next.";  // MSG-005
+  }
+  return "Turns left: " + std::to_string(max_turns - k);
+}
+
+const compression_strategy& single_user_coalesced() {
+  static const single_user_coalesced_strategy s;
+  return s;
+}
+
+const compression_strategy& uncompressed() {
+  static const uncompressed_strategy s;
+  return s;
+}
+
+const compression_strategy& strategy_for(const compression_options& o) {
+  switch (o.kind) {
+    case compression_options::strategy::single_user_coalesced: return single_user_coalesced();
+    case compression_options::strategy::uncompressed: break;
+  }
+  return uncompressed();
+}
+
+std::vector<chat_message> render_messages(const prepared_agent& agent,
+                                          std::span<const turn_ptr> turns,
+                                          compression_stats* stats) {
+  return strategy_for(agent.compression).to_messages(agent, turns, stats);
+}
+
+std::variant<prepared_agent, prepare_error> prepare(agent_spec spec) {
+  prepared_agent a;
+  if (spec.max_turns == 0) return prepare_error{"max_turns must be at least 1"};
+  if (!spec.data.is_object()) return prepare_error{"agent data must be a JSON object"};
+  auto mission = expand_mission(spec.mission, spec.data);
+  if (auto* e = std::get_if<mission_error>(&mission)) return prepare_error{e->message};
+  a.mission = std::move(std::get<std::string>(mission));
+  if (!spec.signature.empty()) {
+    auto parsed = parse_signature(spec.signature);
+    if (auto* e = std::get_if<signature_error>(&parsed)) {
+      return prepare_error{"agent signature: " + e->message};
+    }
+    a.sig = std::move(std::get<signature>(parsed));
+    a.expected_output = render_expected_output(*a.sig);
+  }
+  for (const auto& t : spec.tools) {
+    if (t.name.empty()) return prepare_error{"a tool has no name"};
+    if (t.signature.empty()) continue;
+    const auto parsed = parse_signature(t.signature);
+    if (const auto* e = std::get_if<signature_error>(&parsed)) {
+      return prepare_error{"tool " + t.name + " signature: " + e->message};
+    }
+  }
+  a.data = lisp::from_json(spec.data);
+  a.tool_section = render_tool_section(spec.tools);
+  a.data_section = render_data_section(a.data);
+  a.system = system_prompt(spec.max_turns == 1 ? prompt_variant::single_shot
+                                               : prompt_variant::multi_turn,
+                           spec.system_prompt);
+  a.compression = spec.compression;
+  if (spec.max_turns == 1) a.compression.kind = compression_options::strategy::uncompressed;  // SS-001
+  a.spec = std::move(spec);
+  return a;
+}
+
+}  // namespace ptc::messages

@@ -1,0 +1,78 @@
+#pragma once
+// From turns to the chat messages sent to the LLM: a pure function of the prepared agent and
+// the turn list (CMP-004: compression happens when rendering, never when storing turns).
+//
+// prepare() computes once per mission everything that never changes between turns: the system
+// prompt, the expanded mission, the tool/ and data/ sections and the expected-output section.
+// They form the stable prefix that provider caches reuse (the first content block of the USER
+// message carries the cache breakpoint).
+//
+// Layouts (DESIGN §6.1, §6.4; "turn line" = `Turns left: N`, N = max_turns - k for the LLM call
+// k about to be made, or on the last turn `⚠️ FINAL TURN - you must call (return result) or
+// (fail response) next.` MSG-005):
+//   SingleUserCoalesced, k ≥ 2: [SYSTEM, USER(mission, tool/, data/, user/, expected output,
+//     tool calls, output, last failed attempt while failing, turn line)]
+//   Uncompressed: [SYSTEM, USER(mission, tool/, data/, expected output, turn line)] then per
+//     past turn ASSISTANT(raw response) and USER(feedback + turn line); feedback is
+//     `Error: <message>` for a failed turn, else `; Output:` with that turn's prints, else
+//     `; No output (use println to see values)`.
+//   Turn 1 is the same in both; max_turns == 1 never compresses (SS-001) and shows no turn line.
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "lisp/value.hpp"
+#include "messages/signature.hpp"
+#include "messages/step.hpp"
+#include "messages/turn.hpp"
+#include "messages/types.hpp"
+
+namespace ptc::messages {
+
+/// The per-mission stable parts, rendered once.
+struct prepared_agent {
+  agent_spec spec;
+  std::string system;                ///< system_prompt(variant, spec.system_prompt)
+  std::string mission;               ///< expanded
+  std::string tool_section;          ///< "" without tools
+  std::string data_section;          ///< "" without data
+  std::string expected_output;       ///< "" without a signature
+  std::optional<messages::signature> sig;
+  lisp::value data;                  ///< spec.data as a value (what data/ reads)
+  compression_options compression;   ///< normalized: uncompressed when max_turns == 1 (SS-001)
+};
+
+struct prepare_error {
+  std::string message;  ///< names the problem: a missing {{input}}, a bad signature, ...
+};
+
+std::variant<prepared_agent, prepare_error> prepare(agent_spec spec);
+
+/// A compression strategy: turns → messages. Implementations are stateless and thread-safe.
+class compression_strategy {
+ public:
+  virtual ~compression_strategy() = default;
+  virtual std::string_view name() const = 0;
+  /// Messages for the LLM call number turns.size() + 1. `stats` (optional) receives figures.
+  virtual std::vector<chat_message> to_messages(const prepared_agent& agent,
+                                                std::span<const turn_ptr> turns,
+                                                compression_stats* stats) const = 0;
+};
+
+const compression_strategy& single_user_coalesced();
+const compression_strategy& uncompressed();
+const compression_strategy& strategy_for(const compression_options& o);
+
+/// The messages for the next LLM call with the agent's own strategy.
+std::vector<chat_message> render_messages(const prepared_agent& agent,
+                                          std::span<const turn_ptr> turns,
+                                          compression_stats* stats = nullptr);
+
+/// The turn line for LLM call k (1-based) of max_turns; "" when max_turns == 1.
+std::string turn_line(std::size_t k, std::size_t max_turns);
+
+}  // namespace ptc::messages

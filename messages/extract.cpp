@@ -1,0 +1,261 @@
+// Finding the program in an LLM response (extract.hpp).
+//
+// The response is cleaned first (line endings, invisible characters), then searched for fences,
+// then the smart quotes of the chosen code are fixed. Smart quotes are fixed with a small
+// scanner rather than a blind replacement: outside ASCII string literals a curly double quote
+// is a string delimiter the model mistyped (`(str “a”)`), while inside a string it is text the
+// program means (`"He said “hi”"`) and must survive.
+#include "messages/extract.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <vector>
+
+namespace ptc::messages {
+
+const std::string_view no_code_message =
+    "No PTC-Lisp program found in your response. Reply with exactly one ```clojure code block "
+    "holding the program to run. To give your final answer, call return inside the block:\n"
+    "```clojure\n"
+    "(return {:answer \"...\"})\n"
+    "```";
+
+namespace {
+
+// UTF-8 encodings of the characters the cleaning step handles.
+struct replacement {
+  std::string_view from;
+  std::string_view to;
+};
+constexpr replacement invisible[] = {
+    {"\xEF\xBB\xBF", ""},   // U+FEFF byte order mark / zero-width no-break space
+    {"\xE2\x80\x8B", ""},   // U+200B zero-width space
+    {"\xE2\x80\x8C", ""},   // U+200C zero-width non-joiner
+    {"\xE2\x80\x8D", ""},   // U+200D zero-width joiner
+    {"\xE2\x81\xA0", ""},   // U+2060 word joiner
+    {"\xC2\xAD", ""},       // U+00AD soft hyphen
+    {"\xC2\xA0", " "},      // U+00A0 no-break space
+    {"\xE2\x80\xAF", " "},  // U+202F narrow no-break space
+    {"\xE2\x80\x87", " "},  // U+2007 figure space
+};
+constexpr std::string_view left_double = "\xE2\x80\x9C";   // “
+constexpr std::string_view right_double = "\xE2\x80\x9D";  // ”
+constexpr std::string_view left_single = "\xE2\x80\x98";   // ‘
+constexpr std::string_view right_single = "\xE2\x80\x99";  // ’
+
+/// CRLF and lone CR become LF; invisible characters are dropped or become plain spaces.
+std::string clean_text(std::string_view in) {
+  std::string out;
+  out.reserve(in.size());
+  for (std::size_t i = 0; i < in.size();) {
+    const char ch = in[i];
+    if (ch == '\r') {
+      out += '\n';
+      i += (i + 1 < in.size() && in[i + 1] == '\n') ? 2 : 1;
+      continue;
+    }
+    if (static_cast<unsigned char>(ch) >= 0x80) {
+      bool replaced = false;
+      for (const auto& r : invisible) {
+        if (in.substr(i, r.from.size()) == r.from) {
+          out += r.to;
+          i += r.from.size();
+          replaced = true;
+          break;
+        }
+      }
+      if (replaced) continue;
+    }
+    out += ch;
+    ++i;
+  }
+  return out;
+}
+
+bool starts_with_at(std::string_view s, std::size_t i, std::string_view what) {
+  return s.substr(i, what.size()) == what;
+}
+
+/// Smart quotes → ASCII outside string literals and comments; a string opened by a smart quote
+/// is closed by the next smart (or ASCII) double quote.
+std::string fix_quotes(std::string_view code) {
+  std::string out;
+  out.reserve(code.size());
+  enum class mode { code, ascii_string, smart_string, comment } m = mode::code;
+  for (std::size_t i = 0; i < code.size();) {
+    const char ch = code[i];
+    const bool smart_double = starts_with_at(code, i, left_double) || starts_with_at(code, i, right_double);
+    const bool smart_single = starts_with_at(code, i, left_single) || starts_with_at(code, i, right_single);
+    switch (m) {
+      case mode::code:
+        if (ch == '\\' && i + 1 < code.size()) {  // a character literal such as \" or \;
+          out += code.substr(i, 2);
+          i += 2;
+          continue;
+        }
+        if (ch == '"') m = mode::ascii_string;
+        if (ch == ';') m = mode::comment;
+        if (smart_double) {
+          out += '"';
+          i += 3;
+          m = mode::smart_string;
+          continue;
+        }
+        if (smart_single) {
+          out += '\'';
+          i += 3;
+          continue;
+        }
+        break;
+      case mode::ascii_string:
+        if (ch == '\\' && i + 1 < code.size()) {
+          out += code.substr(i, 2);
+          i += 2;
+          continue;
+        }
+        if (ch == '"') m = mode::code;
+        break;
+      case mode::smart_string:
+        if (ch == '\\' && i + 1 < code.size()) {
+          out += code.substr(i, 2);
+          i += 2;
+          continue;
+        }
+        if (smart_double) {
+          out += '"';
+          i += 3;
+          m = mode::code;
+          continue;
+        }
+        if (ch == '"') {
+          // An ASCII quote inside a string the model opened with a smart quote closes it too:
+          // models mix the two when they mix keyboards.
+          m = mode::code;
+        }
+        break;
+      case mode::comment:
+        if (ch == '\n') m = mode::code;
+        break;
+    }
+    out += ch;
+    ++i;
+  }
+  return out;
+}
+
+struct fenced_block {
+  std::string info;     ///< the word after the opening fence, lower case
+  std::string content;  ///< the lines between the fences
+};
+
+std::string_view trim_left(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  return s;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+/// Every fenced block (``` or longer at the start of a line, any indentation). A block the
+/// response leaves open (the model was cut off) runs to the end of the text.
+std::vector<fenced_block> find_blocks(std::string_view text) {
+  std::vector<fenced_block> blocks;
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0; start <= text.size();) {
+    const auto nl = text.find('\n', start);
+    const auto end = nl == std::string_view::npos ? text.size() : nl;
+    lines.push_back(text.substr(start, end - start));
+    if (nl == std::string_view::npos) break;
+    start = nl + 1;
+  }
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const auto line = trim_left(lines[i]);
+    const auto ticks = line.find_first_not_of('`');
+    const std::size_t fence = ticks == std::string_view::npos ? line.size() : ticks;
+    if (fence < 3) continue;
+    fenced_block b;
+    const auto info = trim(line.substr(fence));
+    const auto word_end = info.find_first_of(" \t{");
+    for (char c : info.substr(0, word_end)) b.info += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::size_t j = i + 1;
+    for (; j < lines.size(); ++j) {
+      const auto l = trim(lines[j]);
+      if (l.size() >= fence && l.find_first_not_of('`') == std::string_view::npos) break;
+      b.content += lines[j];
+      b.content += '\n';
+    }
+    blocks.push_back(std::move(b));
+    i = j;  // skip the closing fence
+  }
+  return blocks;
+}
+
+bool is_lisp_tag(std::string_view info) {
+  return info == "clojure" || info == "lisp" || info == "clj";
+}
+
+/// True when the text, after blank lines and `;` comment lines, starts with `(`.
+bool starts_with_form(std::string_view s) {
+  while (true) {
+    s = trim(s);
+    if (s.empty()) return false;
+    if (s.front() != ';') return s.front() == '(';
+    const auto nl = s.find('\n');
+    if (nl == std::string_view::npos) return false;
+    s.remove_prefix(nl + 1);
+  }
+}
+
+/// Drops leading blank lines and trailing white space, so error line numbers count from the
+/// program's first line.
+std::string tidy(std::string_view s) {
+  while (!s.empty()) {
+    const auto nl = s.find('\n');
+    const auto first = s.substr(0, nl);
+    if (!trim(first).empty() || nl == std::string_view::npos) break;
+    s.remove_prefix(nl + 1);
+  }
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return std::string(s);
+}
+
+}  // namespace
+
+extraction extract_code(std::string_view response) {
+  const std::string text = clean_text(response);
+  const auto blocks = find_blocks(text);
+
+  std::string joined;
+  for (const auto& b : blocks) {
+    if (!is_lisp_tag(b.info)) continue;
+    const auto code = tidy(b.content);
+    if (code.empty()) continue;
+    if (!joined.empty()) joined += "\n\n";
+    joined += code;
+  }
+  if (joined.empty()) {
+    for (const auto& b : blocks) {
+      if (starts_with_form(b.content)) {
+        joined = tidy(b.content);
+        break;
+      }
+    }
+  }
+  if (joined.empty() && starts_with_form(text)) joined = tidy(text);
+  if (!joined.empty()) return {fix_quotes(joined), {}};
+
+  // Name the block the model did send, when it sent one in another language.
+  for (const auto& b : blocks) {
+    if (!b.info.empty() && !is_lisp_tag(b.info) && !trim(b.content).empty()) {
+      return {std::nullopt, "Your response has a ```" + b.info +
+                                " block, but only PTC-Lisp programs run here. " +
+                                std::string(no_code_message)};
+    }
+  }
+  return {std::nullopt, std::string(no_code_message)};
+}
+
+}  // namespace ptc::messages

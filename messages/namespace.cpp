@@ -1,0 +1,97 @@
+// The tool/, data/ and user/ sections (DESIGN §6.1). Lines are "<name>  ; <comment>" with two
+// spaces before the semicolon: aligned columns would make every line depend on the longest
+// name, so adding one definition would change the bytes of all the others.
+#include "messages/namespace.hpp"
+
+#include <variant>
+
+#include "lisp/map.hpp"
+#include "lisp/printer.hpp"
+#include "messages/signature.hpp"
+
+namespace ptc::messages {
+namespace {
+
+constexpr std::size_t sample_limit = 3;             // TRN-002
+constexpr std::size_t sample_printable_limit = 80;  // TRN-002
+
+void append_line(std::string& out, std::string_view line) {
+  if (!out.empty()) out += '\n';
+  out += line;
+}
+
+}  // namespace
+
+std::string render_tool_line(const tool_spec& t) {
+  std::string line = "tool/" + t.name;
+  if (t.signature.empty()) {
+    line += "() -> :any";
+  } else {
+    const auto parsed = parse_signature(t.signature);
+    if (const auto* sig = std::get_if<signature>(&parsed)) {
+      const std::string rendered = render_signature(*sig);
+      // render_signature omits "()" for output-only signatures; a tool line always shows the
+      // parameter list, as a call would (FMT-002's "always show parens").
+      line += rendered.starts_with("(") ? rendered : "() -> " + rendered;
+    } else {
+      line += "(" + t.signature + ")";  // prepare() rejects these; keep the text if it gets here
+    }
+  }
+  if (!t.description.empty()) line += "  ; " + t.description;
+  return line;
+}
+
+std::string render_tool_section(std::span<const tool_spec> tools) {
+  if (tools.empty()) return {};
+  std::string out = ";; === tool/ ===";
+  for (const auto& t : tools) append_line(out, render_tool_line(t));
+  return out;
+}
+
+std::string render_data_section(const lisp::value& data) {
+  if (!data.is(lisp::type::map)) return {};
+  const auto& m = data.as<lisp::map_obj>();
+  if (m.size() == 0) return {};
+  std::string out = ";; === data/ ===";
+  m.each([&](const lisp::value& k, const lisp::value& v) {
+    std::string line = "data/";
+    if (k.is(lisp::type::keyword)) {
+      line += lisp::print_str(k).substr(1);  // ":name" → "name"
+    } else if (k.is(lisp::type::string)) {
+      line += lisp::print_str(k);
+    } else {
+      line += lisp::pr_str(k);
+    }
+    line += "  ; " + lisp::type_label(v) + ", sample: " +
+            lisp::format_truncated(v, sample_limit, sample_printable_limit);
+    append_line(out, line);
+    return true;
+  });
+  return out;
+}
+
+std::string render_user_section(std::span<const definition_info> defs, bool has_println) {
+  if (defs.empty()) return {};
+  std::string out = ";; === user/ (your prelude) ===";
+  // Functions first, then values, each in definition order (DEF-009).
+  for (const auto& d : defs) {
+    if (!d.is_function) continue;
+    std::string line = "(" + d.name + " " + d.params + ")";
+    std::string comment;
+    if (!d.docstring.empty()) comment = "\"" + d.docstring + "\"";
+    if (!d.return_type.empty()) comment += (comment.empty() ? "-> " : " -> ") + d.return_type;
+    if (!comment.empty()) line += "  ; " + comment;
+    append_line(out, line);
+  }
+  for (const auto& d : defs) {
+    if (d.is_function) continue;
+    std::string line = d.name + "  ; ";
+    if (!d.docstring.empty()) line += "\"" + d.docstring + "\" ";
+    line += "= " + d.type_label;
+    if (!has_println) line += ", sample: " + d.sample;  // SAM-001/002
+    append_line(out, line);
+  }
+  return out;
+}
+
+}  // namespace ptc::messages

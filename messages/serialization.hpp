@@ -1,0 +1,44 @@
+#pragma once
+// JSON for every messages type: traces (one JSON object per line), resume, other nodes.
+//
+// Values (results, fail details) are written as {"edn": pr-str text} plus, where the value can
+// be sent as JSON, {"json": ...}; reading uses the EDN text, so keywords, sets, lists and
+// characters survive a round trip. Functions cannot: they come back as their printed name in a
+// string. A user namespace is written as its definitions: values as EDN, functions as the
+// source of the form that defined them; reading it back re-evaluates those forms in order.
+// from_json throws std::invalid_argument naming the field on malformed input.
+#include <nlohmann/json.hpp>
+
+#include "messages/step.hpp"
+#include "messages/turn.hpp"
+#include "messages/types.hpp"
+
+namespace ptc::messages {
+
+using json = nlohmann::ordered_json;
+
+json to_json(const token_usage& u);
+json to_json(const chat_message& m);
+json to_json(const std::vector<chat_message>& ms);
+json to_json(const tool_spec& t);
+json to_json(const compression_options& c);
+json to_json(const agent_spec& a);
+json to_json(const turn& t);
+json to_json(const step& s);
+json to_json(const compression_stats& s);
+json value_to_json(const lisp::value& v);
+json memory_to_json(const lisp::memory& m);
+
+token_usage usage_from_json(const json& j);
+chat_message message_from_json(const json& j);
+std::vector<chat_message> messages_from_json(const json& j);
+tool_spec tool_spec_from_json(const json& j);
+compression_options compression_from_json(const json& j);
+agent_spec agent_spec_from_json(const json& j);
+turn turn_from_json(const json& j);
+step step_from_json(const json& j);
+compression_stats compression_stats_from_json(const json& j);
+lisp::value value_from_json(const json& j);
+lisp::memory_ptr memory_from_json(const json& j);
+
+}  // namespace ptc::messages

@@ -1,0 +1,60 @@
+#pragma once
+// Step: the outcome of a mission — the returned value or the failure, every turn (append-only,
+// full programs kept: DBG-001..003), usage totals and compression statistics.
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lisp/value.hpp"
+#include "messages/turn.hpp"
+#include "messages/types.hpp"
+
+namespace ptc::messages {
+
+/// Why a mission failed. Each is distinct and documented (README, actors issue).
+enum class failure_reason : std::uint8_t {
+  failed,              ///< the program called (fail v)
+  max_turns_exceeded,  ///< max_turns used without a valid (return v)
+  mission_timeout,     ///< the mission's deadline passed
+  llm_error,           ///< the LLM call failed after retries
+  turn_budget_exhausted,  ///< the turn budget shared by an agent tree ran out
+  max_depth_exceeded,  ///< sub-agents nested deeper than allowed
+  invalid_spec,        ///< the agent spec is unusable (bad signature, missing {{input}}, ...)
+  cancelled,           ///< the run was stopped from outside
+  node_lost,           ///< the node running it went away
+};
+const char* reason_name(failure_reason r);  ///< "failed", "max_turns_exceeded", ...
+
+struct failure {
+  failure_reason reason = failure_reason::failed;
+  std::string message;  ///< one line a human (or a parent agent) can act on
+  lisp::value details;  ///< the value given to (fail v); nil otherwise
+};
+
+/// What compression did on the latest render (the shape of v0.5.0's usage.compression).
+struct compression_stats {
+  bool enabled = false;
+  std::string strategy;  ///< strategy_name(...)
+  std::size_t turns_compressed = 0;       ///< successful turns folded into the summary
+  std::size_t tool_calls_total = 0, tool_calls_shown = 0, tool_calls_dropped = 0;
+  std::size_t printlns_total = 0, printlns_shown = 0, printlns_dropped = 0;
+  std::size_t error_turns_collapsed = 0;  ///< failed turns hidden because a later turn succeeded
+  bool operator==(const compression_stats&) const = default;
+};
+
+struct step {
+  std::optional<lisp::value> return_value;  ///< set on success
+  std::optional<messages::failure> fail;    ///< set on failure (exactly one of the two is set)
+  std::vector<turn_ptr> turns;
+  token_usage usage;                        ///< all turns, sub-agents included
+  std::chrono::microseconds llm_time{0};
+  std::chrono::microseconds eval_time{0};
+  std::chrono::microseconds duration{0};
+  compression_stats compression;
+  std::string agent_name;
+
+  bool ok() const { return return_value.has_value(); }
+};
+
+}  // namespace ptc::messages

@@ -1,0 +1,108 @@
+// Making turns: a run record (or a response without code) becomes an immutable turn, with the
+// user namespace described once, here, so renderers only concatenate strings.
+#include "messages/turn.hpp"
+
+#include "lisp/printer.hpp"
+
+namespace ptc::messages {
+
+const char* outcome_name(turn_outcome o) {
+  switch (o) {
+    case turn_outcome::value: return "value";
+    case turn_outcome::returned: return "returned";
+    case turn_outcome::failed: return "failed";
+    case turn_outcome::error: return "error";
+    case turn_outcome::no_code: return "no_code";
+    case turn_outcome::invalid_return: return "invalid_return";
+  }
+  return "value";
+}
+
+std::vector<definition_info> describe(const lisp::memory& mem) {
+  std::vector<definition_info> out;
+  out.reserve(mem.defs.size());
+  for (const auto& d : mem.defs) {
+    definition_info info;
+    info.name = d.name;
+    info.docstring = d.docstring;
+    info.is_function = d.is_function;
+    info.params = d.params;
+    info.return_type = d.return_type;
+    info.type_label = lisp::type_label(d.val);
+    // TRN-002: samples use the prompt formatter with limit 3 and 80 printable characters.
+    // Functions have no sample: the user/ line shows their parameters instead.
+    if (!d.is_function) info.sample = lisp::format_truncated(d.val, 3, 80);
+    out.push_back(std::move(info));
+  }
+  return out;
+}
+
+namespace {
+
+turn_outcome outcome_of(lisp::outcome k) {
+  switch (k) {
+    case lisp::outcome::value: return turn_outcome::value;
+    case lisp::outcome::returned: return turn_outcome::returned;
+    case lisp::outcome::failed: return turn_outcome::failed;
+    case lisp::outcome::error: return turn_outcome::error;
+  }
+  return turn_outcome::error;
+}
+
+/// A turn always has a memory (possibly empty), so renderers never check for null.
+lisp::memory_ptr or_empty(lisp::memory_ptr m) {
+  return m ? std::move(m) : std::make_shared<const lisp::memory>();
+}
+
+}  // namespace
+
+turn make_turn(std::size_t number, std::string raw_response, std::string program,
+               lisp::run_result run, std::string invalid_return_message, token_usage usage,
+               turn_timings timings) {
+  turn t;
+  t.number = number;
+  t.raw_response = std::move(raw_response);
+  t.program = std::move(program);
+  t.outcome = outcome_of(run.kind);
+  t.result = std::move(run.result);
+  if (run.kind == lisp::outcome::error) {
+    if (run.err) {
+      t.error = run.err->render();
+      t.error_kind = lisp::kind_name(run.err->kind);
+    } else {
+      t.error = "the program failed without an error message";
+      t.error_kind = "error";
+    }
+    t.result = lisp::value();
+  } else if (run.kind == lisp::outcome::returned && !invalid_return_message.empty()) {
+    // The returned value stays in `result` for the debug view; the LLM reads the message.
+    t.outcome = turn_outcome::invalid_return;
+    t.error = std::move(invalid_return_message);
+    t.error_kind = "invalid_return";
+  }
+  t.prints = std::move(run.prints);
+  t.tool_calls = std::move(run.tool_calls);
+  t.memory = or_empty(std::move(run.mem));
+  t.definitions = describe(*t.memory);
+  t.defined = std::move(run.defined);
+  t.usage = usage;
+  t.timings = timings;
+  return t;
+}
+
+turn make_no_code_turn(std::size_t number, std::string raw_response, std::string message,
+                       lisp::memory_ptr previous, token_usage usage, turn_timings timings) {
+  turn t;
+  t.number = number;
+  t.raw_response = std::move(raw_response);
+  t.outcome = turn_outcome::no_code;
+  t.error = std::move(message);
+  t.error_kind = "no_code";
+  t.memory = or_empty(std::move(previous));
+  t.definitions = describe(*t.memory);
+  t.usage = usage;
+  t.timings = timings;
+  return t;
+}
+
+}  // namespace ptc::messages

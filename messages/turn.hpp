@@ -1,0 +1,91 @@
+#pragma once
+// Turn: one LLM interaction, immutable once made and shared as turn_ptr (ARC-002: the turn
+// list is append-only). A Turn keeps everything the renderers and the debug view need, with
+// the user namespace already described as text (definition_info), so rendering a prompt never
+// walks or prints live values again.
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lisp/run.hpp"
+#include "lisp/value.hpp"
+#include "messages/types.hpp"
+
+namespace ptc::messages {
+
+struct step;
+
+/// One user definition as the user/ section shows it (DEF-001..009), computed when the turn is
+/// made.
+struct definition_info {
+  std::string name;
+  std::string docstring;    ///< semicolons removed (DEF-007)
+  bool is_function = false;
+  std::string params;       ///< "[category]" for functions
+  std::string return_type;  ///< type label of the latest call's result, "" if never called
+  std::string type_label;   ///< values: TYP-001..012 (list[3], map[0], nil, ...)
+  std::string sample;       ///< values: format_truncated(v, 3, 80) (TRN-002)
+  bool operator==(const definition_info&) const = default;
+};
+
+/// How a turn ended.
+enum class turn_outcome : std::uint8_t {
+  value,           ///< the program ran and did not return: the mission continues
+  returned,        ///< (return v) with a value that satisfies the signature
+  failed,          ///< (fail v): the mission ends as failed
+  error,           ///< the program raised an error (parse, type, tool, limit, ...)
+  no_code,         ///< the response held no program (DESIGN §6.3)
+  invalid_return,  ///< (return v) with a value that does not match the signature
+};
+const char* outcome_name(turn_outcome o);
+
+struct turn_timings {
+  std::chrono::microseconds llm{0};   ///< waiting for the LLM response
+  std::chrono::microseconds eval{0};  ///< evaluating the program, tool waits excluded
+  std::chrono::microseconds tools{0}; ///< waiting for tools
+  bool operator==(const turn_timings&) const = default;
+};
+
+struct turn {
+  std::size_t number = 0;          ///< 1-based; every LLM call is a turn, no gaps
+  std::string raw_response;        ///< the LLM's full text
+  std::string program;             ///< extracted code; "" for no_code
+  turn_outcome outcome = turn_outcome::value;
+  lisp::value result;              ///< program value, returned or failed value; nil otherwise
+  std::string error;               ///< error/no_code/invalid_return: the message the LLM reads
+                                   ///<   (for errors, lisp::error::render())
+  std::string error_kind;          ///< "parse", "type", ..., "no_code", "invalid_return"; "" if none
+  std::vector<std::string> prints; ///< one entry per print call (TRN-008)
+  std::vector<lisp::tool_call_record> tool_calls;  ///< in execution order
+  lisp::memory_ptr memory;         ///< user namespace after the turn (rolled back on error)
+  std::vector<definition_info> definitions;  ///< `memory` described, in definition order
+  std::vector<std::string> defined;          ///< names this turn (re)defined
+  std::vector<std::shared_ptr<const step>> children;  ///< Steps of sub-agents called as tools
+  token_usage usage;
+  turn_timings timings;
+
+  /// A successful turn: its code ran (value or returned). Failed turns (error, no_code,
+  /// invalid_return) are shown in full while they are the latest (CMP-002/003).
+  bool success() const { return outcome == turn_outcome::value || outcome == turn_outcome::returned; }
+};
+using turn_ptr = std::shared_ptr<const turn>;
+
+/// Describes a user namespace for the prompt (definitions in order, latest wins).
+std::vector<definition_info> describe(const lisp::memory& mem);
+
+/// Builds the turn for a program that ran. A non-empty `invalid_return_message` (the complete
+/// feedback text from validation_message(), composed by messages/loop.cpp turn_after_run) makes
+/// a (return v) turn an invalid_return turn with that text as its error; otherwise the outcome
+/// follows run.kind. On error, run.mem is already the memory before the turn.
+turn make_turn(std::size_t number, std::string raw_response, std::string program,
+               lisp::run_result run, std::string invalid_return_message, token_usage usage,
+               turn_timings timings);
+
+/// Builds the no_code turn (DESIGN §6.3): memory stays `previous`; `message` is the extraction
+/// error that tells the LLM what to send.
+turn make_no_code_turn(std::size_t number, std::string raw_response, std::string message,
+                       lisp::memory_ptr previous, token_usage usage, turn_timings timings);
+
+}  // namespace ptc::messages

@@ -1,0 +1,163 @@
+// make_turn / make_no_code_turn / describe: a run record becomes an immutable turn with the
+// user namespace described once.
+#include <catch2/catch.hpp>
+
+#include "lisp/printer.hpp"
+#include "lisp/run.hpp"
+#include "messages/turn.hpp"
+
+using namespace ptc;
+using namespace ptc::messages;
+
+namespace {
+
+lisp::run_result run(const char* src, lisp::memory_ptr mem = nullptr) {
+  lisp::run_options o;
+  o.mem = std::move(mem);
+  o.tools["echo"] = [](const nlohmann::ordered_json& args) { return args; };
+  return lisp::run(src, o);
+}
+
+turn turn_of(const char* src, lisp::memory_ptr mem = nullptr, std::string invalid = {}) {
+  return make_turn(3, "raw text", src, run(src, std::move(mem)), std::move(invalid),
+                   token_usage{100, 20, 0, 0, 1}, turn_timings{std::chrono::microseconds(7), {}, {}});
+}
+
+const definition_info* find(const turn& t, const std::string& name) {
+  for (const auto& d : t.definitions)
+    if (d.name == name) return &d;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("make_turn keeps what the run recorded") {
+  turn t = turn_of("(println \"hi\") (tool/echo {:a 1}) (def x [1 2 3]) 42");
+  CHECK(t.number == 3);
+  CHECK(t.raw_response == "raw text");
+  CHECK(t.outcome == turn_outcome::value);
+  CHECK(t.success());
+  CHECK(lisp::pr_str(t.result) == "42");
+  CHECK(t.error.empty());
+  CHECK(t.error_kind.empty());
+  CHECK(t.prints == std::vector<std::string>{"hi"});
+  REQUIRE(t.tool_calls.size() == 1);
+  CHECK(t.tool_calls[0].name == "echo");
+  CHECK(t.defined == std::vector<std::string>{"x"});
+  CHECK(t.usage.input == 100);
+  CHECK(t.timings.llm == std::chrono::microseconds(7));
+  REQUIRE(t.memory);
+  CHECK(t.memory->find("x"));
+}
+
+TEST_CASE("make_turn outcomes follow the run: returned and failed") {
+  turn r = turn_of("(return {:total 3})");
+  CHECK(r.outcome == turn_outcome::returned);
+  CHECK(r.success());
+  CHECK(lisp::pr_str(r.result) == "{:total 3}");
+  turn f = turn_of("(fail \"no data\")");
+  CHECK(f.outcome == turn_outcome::failed);
+  CHECK_FALSE(f.success());
+  CHECK(lisp::pr_str(f.result) == "\"no data\"");
+}
+
+TEST_CASE("CMP-002 an error turn carries the rendered error and keeps the previous memory") {
+  lisp::run_result first = run("(def kept 1)");
+  turn t = turn_of("(def lost 2) (+ 1 :a)", first.mem);
+  CHECK(t.outcome == turn_outcome::error);
+  CHECK_FALSE(t.success());
+  CHECK(t.error_kind == "type");
+  CHECK(t.error.rfind("type: ", 0) == 0);
+  CHECK(t.result.is_nil());
+  REQUIRE(t.memory);
+  CHECK(t.memory->find("kept"));
+  CHECK_FALSE(t.memory->find("lost"));
+  CHECK(t.defined.empty());
+  REQUIRE(t.definitions.size() == 1);
+  CHECK(t.definitions[0].name == "kept");
+}
+
+TEST_CASE("a parse error turn names its kind") {
+  turn t = turn_of("(+ 1");
+  CHECK(t.outcome == turn_outcome::error);
+  CHECK(t.error_kind == "parse");
+}
+
+TEST_CASE("an invalid return becomes an invalid_return turn with the given message") {
+  turn t = turn_of("(return {:total 3})", nullptr, "Return value does not match the signature.");
+  CHECK(t.outcome == turn_outcome::invalid_return);
+  CHECK_FALSE(t.success());
+  CHECK(t.error == "Return value does not match the signature.");
+  CHECK(t.error_kind == "invalid_return");
+  CHECK(lisp::pr_str(t.result) == "{:total 3}");
+  // The message only matters for (return v).
+  turn v = turn_of("(def a 1)", nullptr, "ignored");
+  CHECK(v.outcome == turn_outcome::value);
+  CHECK(v.error.empty());
+}
+
+TEST_CASE("DESIGN 6.3 a response without code is a failed no_code turn keeping the memory") {
+  lisp::run_result first = run("(def kept [1])");
+  turn t = make_no_code_turn(2, "I think the answer is 4.", "No code found.", first.mem, token_usage{5, 6, 0, 0, 1}, {});
+  CHECK(t.outcome == turn_outcome::no_code);
+  CHECK_FALSE(t.success());
+  CHECK(t.program.empty());
+  CHECK(t.error == "No code found.");
+  CHECK(t.error_kind == "no_code");
+  CHECK(t.memory == first.mem);
+  REQUIRE(t.definitions.size() == 1);
+  CHECK(t.definitions[0].sample == "[1]");
+  turn empty = make_no_code_turn(1, "", "m", nullptr, {}, {});
+  REQUIRE(empty.memory);
+  CHECK(empty.definitions.empty());
+}
+
+TEST_CASE("DEF-001 DEF-002 DEF-009 definitions in order, latest wins") {
+  lisp::run_result first = run("(def a 1) (def b 2) (def a 3)");
+  turn t = turn_of("(def c 4) (def b \"two\")", first.mem);
+  REQUIRE(t.definitions.size() == 3);
+  CHECK(t.definitions[0].name == "a");
+  CHECK(t.definitions[0].sample == "3");
+  CHECK(t.definitions[1].name == "b");
+  CHECK(t.definitions[1].sample == "\"two\"");
+  CHECK(t.definitions[1].type_label == "string");
+  CHECK(t.definitions[2].name == "c");
+}
+
+TEST_CASE("DEF-003 DEF-004 TYP labels of defined values") {
+  turn t = turn_of(
+      "(def n nil) (def v []) (def l [1 2 3]) (def m {}) (def m2 {:a 1}) (def s #{1 2 3}) "
+      "(def i 1) (def f 1.5) (def b true) (def k :kw)");
+  CHECK(find(t, "n")->type_label == "nil");
+  CHECK(find(t, "n")->sample == "nil");
+  CHECK(find(t, "v")->type_label == "list[0]");
+  CHECK(find(t, "l")->type_label == "list[3]");
+  CHECK(find(t, "m")->type_label == "map[0]");
+  CHECK(find(t, "m2")->type_label == "map[1]");
+  CHECK(find(t, "s")->type_label == "set[3]");
+  CHECK(find(t, "i")->type_label == "integer");
+  CHECK(find(t, "f")->type_label == "float");
+  CHECK(find(t, "b")->type_label == "boolean");
+  CHECK(find(t, "k")->type_label == "keyword");
+}
+
+TEST_CASE("TRN-002 samples use limit 3 and 80 printable characters") {
+  turn t = turn_of("(def xs [1 2 3 4 5]) (def long (apply str (repeat 100 \"a\")))");
+  CHECK(find(t, "xs")->sample == "[1 2 3 ...] (5 items, showing first 3)");
+  const std::string& s = find(t, "long")->sample;
+  CHECK(s == "\"" + std::string(80, 'a') + "...\"");
+}
+
+TEST_CASE("DEF-005 DEF-007 functions: docstring without semicolons, params, return type") {
+  turn t = turn_of("(defn fetch \"Fetches; users\" [category limit] [category limit]) (fetch 1 2) (def x \"doc; here\" 5)");
+  const definition_info* f = find(t, "fetch");
+  REQUIRE(f);
+  CHECK(f->is_function);
+  CHECK(f->docstring == "Fetches users");
+  CHECK(f->params == "[category limit]");
+  CHECK(f->return_type == "list[2]");
+  CHECK(f->sample.empty());
+  const definition_info* x = find(t, "x");
+  CHECK(x->docstring == "doc here");
+  CHECK_FALSE(x->is_function);
+}

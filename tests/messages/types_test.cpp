@@ -1,0 +1,70 @@
+// The plain data types: usage sums, names, chat message helpers, agent_spec equality.
+#include <catch2/catch.hpp>
+
+#include "messages/step.hpp"
+#include "messages/turn.hpp"
+#include "messages/types.hpp"
+
+using namespace ptc::messages;
+
+TEST_CASE("token_usage adds up every counter") {
+  token_usage a{10, 5, 3, 2, 1};
+  const token_usage b{1, 2, 3, 4, 5};
+  a += b;
+  CHECK(a == token_usage{11, 7, 6, 6, 6});
+  CHECK(a.total() == 18);
+  token_usage zero;
+  zero += zero;
+  CHECK(zero == token_usage{});
+}
+
+TEST_CASE("role, strategy, outcome and reason names") {
+  CHECK(std::string(role_name(role::system)) == "system");
+  CHECK(std::string(role_name(role::user)) == "user");
+  CHECK(std::string(role_name(role::assistant)) == "assistant");
+  CHECK(std::string(strategy_name(compression_options::strategy::uncompressed)) == "uncompressed");
+  CHECK(std::string(strategy_name(compression_options::strategy::single_user_coalesced)) == "single-user-coalesced");
+  CHECK(std::string(outcome_name(turn_outcome::invalid_return)) == "invalid_return");
+  CHECK(std::string(outcome_name(turn_outcome::no_code)) == "no_code");
+  CHECK(std::string(reason_name(failure_reason::max_turns_exceeded)) == "max_turns_exceeded");
+  CHECK(std::string(reason_name(failure_reason::turn_budget_exhausted)) == "turn_budget_exhausted");
+  CHECK(std::string(reason_name(failure_reason::node_lost)) == "node_lost");
+}
+
+TEST_CASE("chat_message::text joins blocks without separators") {
+  chat_message m = chat_message::of(role::user, "first\n", true);
+  REQUIRE(m.content.size() == 1);
+  CHECK(m.content[0].cache_breakpoint);
+  m.content.push_back(content_block{"second", false});
+  CHECK(m.text() == "first\nsecond");
+  CHECK(chat_message{}.text().empty());
+  CHECK(m.role == role::user);
+}
+
+TEST_CASE("API-001..003 compression options") {
+  CHECK(compression_options::on() == compression_options{compression_options::strategy::single_user_coalesced, 15, 20});
+  CHECK(compression_options::with_limits(3, 4).println_limit == 3);
+  CHECK(compression_options::off().kind == compression_options::strategy::uncompressed);
+  CHECK(compression_options{} == compression_options::off());
+}
+
+TEST_CASE("SS-002 agent_spec defaults and equality compare every field") {
+  agent_spec a;
+  CHECK(a.max_turns == 5);
+  agent_spec b = a;
+  CHECK(a == b);
+  b.limits.max_print_chars = 10;
+  CHECK_FALSE(a == b);
+  b = a;
+  b.data["x"] = 1;
+  CHECK_FALSE(a == b);
+  b = a;
+  b.mission_timeout = std::chrono::milliseconds(5);
+  CHECK_FALSE(a == b);
+  b = a;
+  b.tools.push_back(tool_spec{"t", "", ""});
+  CHECK_FALSE(a == b);
+  b = a;
+  b.system_prompt.suffix = "s";
+  CHECK_FALSE(a == b);
+}
