@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "lisp/builtin.hpp"
+#include "lisp/date.hpp"
 #include "lisp/forms/forms.hpp"
 #include "lisp/json.hpp"
 #include "lisp/list.hpp"
@@ -447,7 +448,7 @@ bool static_constant(std::string_view ns, std::string_view name, value& out) {
     if (name == "MAX_VALUE") return out = value::integer(std::numeric_limits<std::int32_t>::max()), true;
     if (name == "MIN_VALUE") return out = value::integer(std::numeric_limits<std::int32_t>::min()), true;
   }
-  return false;
+  return date::static_field(ns, name, out);  // DateTimeFormatter/ISO_LOCAL_DATE, ChronoUnit/DAYS, ...
 }
 
 std::vector<std::string> data_keys(const run_state& st) {

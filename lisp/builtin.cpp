@@ -1,5 +1,6 @@
 #include "lisp/builtin.hpp"
 
+#include "lisp/builtins/family_parts.hpp"
 #include "lisp/string.hpp"
 
 namespace ptc::lisp {
@@ -75,6 +76,7 @@ const builtin_table& builtins() {
     register_core_fn(t);
     register_core_math(t);
     register_core_pred(t);
+    register_core_sorted(t);  // after pred: replaces its sorted? and reversible?
     register_string(t);
     register_regex(t);
     register_set(t);
@@ -82,6 +84,7 @@ const builtin_table& builtins() {
     register_io(t);
     register_ptc(t);
     register_runtime(t);
+    register_date(t);
     return t;
   }());
   return table;

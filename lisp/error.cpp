@@ -67,6 +67,7 @@ std::string describe_type(const value& v) {
     case type::floating: return "a double";
     case type::boolean: return "a boolean";
     case type::character: return "a character";
+    case type::date: return "a date";
     case type::string: return "a string";
     case type::keyword: return "a keyword";
     case type::symbol: return "a symbol";

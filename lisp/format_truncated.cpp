@@ -61,6 +61,7 @@ std::string type_label(const type_shape& s) {
     case type::integer: return "integer";
     case type::floating: return "float";
     case type::character: return "character";
+    case type::date: return "date";
     case type::string: return "string";
     case type::keyword: return "keyword";
     case type::symbol: return "symbol";

@@ -9,6 +9,7 @@
 
 #include "lisp/budget.hpp"
 #include "lisp/context.hpp"
+#include "lisp/date.hpp"
 #include "lisp/error.hpp"
 #include "lisp/lazy_seq.hpp"
 #include "lisp/list.hpp"
@@ -94,6 +95,7 @@ class to_json_walker {
         return s;
       }
       case type::string: return string_text(v);
+      case type::date: return date::iso_text(v.as_epoch_day());  // ISO text, as toString
       case type::keyword:
       case type::symbol: return named(v).full();
       case type::vector: {

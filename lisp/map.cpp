@@ -1,13 +1,27 @@
 #include "lisp/map.hpp"
 
+#include "lisp/sorted_order.hpp"
 #include "lisp/string.hpp"
 
 namespace ptc::lisp {
 
+namespace {
+
+// A sorted map carries its comparator; ordinary maps stay as small as they were.
+struct sorted_map_obj final : map_obj {
+  explicit sorted_map_obj(value c) : cmp(std::move(c)) {}
+  const value cmp;  // nil: compare
+};
+
+const value& comparator_of(const map_obj& m) { return static_cast<const sorted_map_obj&>(m).cmp; }
+
+}  // namespace
+
 map_obj& map_obj::own(value& m) {
   if (!m.obj()->unique()) {
-    auto* c = make_object<map_obj>(0);
-    c->table_.share_from(m.as<map_obj>().table_);
+    const auto& src = m.as<map_obj>();
+    auto* c = src.sorted() ? make_object<sorted_map_obj>(0, comparator_of(src)) : make_object<map_obj>(0);
+    c->table_.share_from(src.table_);
     m = value::adopt(type::map, c);
   }
   return *static_cast<map_obj*>(m.obj());
@@ -33,15 +47,67 @@ value map_obj::from(std::vector<entry>&& entries) {
   return out;
 }
 
+value map_obj::sorted_empty(value comparator) {
+  auto* m = make_object<sorted_map_obj>(0, std::move(comparator));
+  m->table_.make_sorted();
+  return value::adopt(type::map, m);
+}
+
+value map_obj::sorted_from(value comparator, std::vector<entry>&& entries) {
+  value out = sorted_empty(comparator);
+  auto& m = *static_cast<map_obj*>(out.obj());
+  // Sort once (stable, so the first of equal keys leads its run), then append each run as one
+  // entry: its first key with its last value, as assoc one by one would leave it.
+  detail::merge_sort(entries, [&](const entry& a, const entry& b) {
+    return detail::compare_with(comparator, a.first, b.first) < 0;
+  });
+  for (std::size_t i = 0; i < entries.size();) {
+    std::size_t j = i + 1;
+    while (j < entries.size() && detail::compare_with(comparator, entries[i].first, entries[j].first) == 0) ++j;
+    m.table_.sorted_append(std::move(entries[i].first), std::move(entries[j - 1].second));
+    i = j;
+  }
+  return out;
+}
+
+value map_obj::empty_like(const value& m) {
+  const auto& mo = m.as<map_obj>();
+  return mo.sorted() ? sorted_empty(comparator_of(mo)) : empty();
+}
+
+const value& map_obj::comparator() const {
+  static const value none;
+  return sorted() ? comparator_of(*this) : none;
+}
+
+int map_obj::compare_keys(const value& a, const value& b) const {
+  return detail::compare_with(comparator(), a, b);
+}
+
+std::size_t map_obj::bound(const value& key, bool after) const {
+  return table_.sorted_bound(comparator(), key, after);
+}
+
 std::size_t map_obj::size() const { return table_.size(); }
 
+const value* map_obj::find_entry(const value& key) const {
+  if (table_.sorted()) return table_.sorted_find(comparator_of(*this), key);
+  std::size_t pos = table_.find(key);
+  return pos == detail::ordered_table::npos ? nullptr : &table_.slot(pos);
+}
+
 const value* map_obj::find(const value& key) const {
+  if (table_.sorted()) {
+    const value* e = find_entry(key);
+    return e ? e + 1 : nullptr;  // a key and its value share a 32-slot block (even positions)
+  }
   std::size_t pos = table_.find(key);
   return pos == detail::ordered_table::npos ? nullptr : &table_.slot(pos + 1);
 }
 
 const value* map_obj::find_flex(const value& key) const {
   if (const value* v = find(key)) return v;
+  if (table_.sorted()) return nullptr;
   if (key.is(type::keyword)) {
     const std::string& text = named(key).full();
     auto match = [](const value& k, const void* ctx) {
@@ -59,11 +125,22 @@ const value* map_obj::find_flex(const value& key) const {
 }
 
 value map_obj::assoc(value m, value k, value v) {
+  if (m.as<map_obj>().table_.sorted()) {
+    map_obj& o = own(m);
+    o.table_.sorted_put(comparator_of(o), std::move(k), std::move(v));
+    return m;
+  }
   own(m).table_.put(std::move(k), std::move(v));
   return m;
 }
 
 value map_obj::dissoc(value m, const value& k) {
+  if (m.as<map_obj>().table_.sorted()) {
+    if (!m.as<map_obj>().find(k)) return m;  // absent: no copy
+    map_obj& o = own(m);
+    o.table_.sorted_remove(comparator_of(o), k);
+    return m;
+  }
   if (!m.as<map_obj>().find(k)) return m;
   own(m).table_.remove(k);
   if (m.as<map_obj>().size() == 0) return empty();

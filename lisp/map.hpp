@@ -3,6 +3,12 @@
 // maps do not — a documented difference). Small maps are a flat entry array; larger ones add a
 // hash index (HAMT) from key to entry position over a persistent entry vector. assoc/dissoc are
 // O(log n) with structural sharing; lookup is O(1) for small maps and O(log32 n) otherwise.
+//
+// Sorted maps (sorted-map, sorted-map-by) are the same object with a sorted table: entries are
+// kept in comparator order (in chunks, see ordered_table.hpp: a new key goes to its place,
+// found by binary search), so everything that walks a map in table order sees sorted entries.
+// Lookups compare keys with the comparator, as Clojure's tree maps do (so 1 finds 1.0, and an
+// incomparable key is a `type` error).
 #include <utility>
 #include <vector>
 
@@ -11,7 +17,7 @@
 
 namespace ptc::lisp {
 
-class map_obj final : public object {
+class map_obj : public object {
  public:
   using entry = std::pair<value, value>;
 
@@ -20,25 +26,46 @@ class map_obj final : public object {
   /// A map of these entries; a repeated key keeps its first position and its last value.
   static value from(std::vector<entry>&& entries);
 
+  /// The empty sorted map ordered by `comparator`: nil means Clojure's `compare`; a function is
+  /// used as Clojure uses a fn as a Comparator (a number result is the order; a boolean result
+  /// means "less than"). Builtins pass it through detail::sorted_comparator (sorted_order.hpp).
+  static value sorted_empty(value comparator);
+  /// A sorted map of these entries; a repeated key keeps its first spelling and its last value.
+  static value sorted_from(value comparator, std::vector<entry>&& entries);
+  /// An empty map like `m`: a sorted one with m's comparator when m is sorted.
+  static value empty_like(const value& m);
+  bool sorted() const { return table_.sorted(); }
+  /// The comparator of a sorted map (nil for the default `compare`); nil for other maps.
+  const value& comparator() const;
+  /// Orders two keys as this sorted map does: negative, zero or positive.
+  int compare_keys(const value& a, const value& b) const;
+  /// For a sorted map: the position (see positions()) of the first entry whose key is not
+  /// before `key` (after = false) or is after it (after = true); positions() when none is.
+  std::size_t bound(const value& key, bool after) const;
+  /// The stored key of the entry for `key` (its value follows it), or null.
+  const value* find_entry(const value& key) const;
+
   std::size_t size() const;
-  /// Exact lookup (Clojure equality); null when absent.
+  /// Exact lookup (Clojure equality; a sorted map's comparator); null when absent.
   const value* find(const value& key) const;
   /// Flex lookup: exact first; then a keyword key tries the same-named string key and a string
-  /// key tries the same-named keyword (spec: tool results and data come from JSON).
+  /// key tries the same-named keyword (spec: tool results and data come from JSON). A sorted map
+  /// has only the exact lookup (its keys are all of one comparable kind).
   const value* find_flex(const value& key) const;
 
-  /// A map with k set to v. A new key goes last; an existing key keeps its place. Reuses `m`
+  /// A map with k set to v. A new key goes last (in a sorted map: at its place); an existing
+  /// key keeps its place (and, in a sorted map, its spelling). Reuses `m`
   /// in place when it holds the only reference.
   static value assoc(value m, value k, value v);
   static value dissoc(value m, const value& k);
 
-  /// Visits entries in insertion order; stops early when f returns false.
+  /// Visits entries in insertion (sorted map: sorted) order; stops early when f returns false.
   template <class F>
   bool each(F&& f) const {
     return table_.each([&](const value* e) { return f(e[0], e[1]); });
   }
   /// For stack-free walkers (equality, hashing): entries sit at positions 0 .. positions()-1
-  /// in insertion order; entry_at(p) is the key of the entry there (its value follows it), or null where an entry was removed.
+  /// in insertion (sorted map: sorted) order; entry_at(p) is the key of the entry there (its value follows it), or null where an entry was removed.
   std::size_t positions() const { return table_.positions(); }
   const value* entry_at(std::size_t p) const { return table_.entry_at(p); }
   /// Entries in insertion order.

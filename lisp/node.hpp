@@ -50,6 +50,7 @@ struct global_slot {
   value last_return;        ///< what its most recent call returned (for "-> type")
   bool returned = false;
   bool defined_this_run = false;
+  std::string_view source;  ///< the top-level form that made it (a view into the run's source or memory)
 };
 
 /// Everything a run's evaluation shares: globals, data, tools, the record. One per run.
@@ -60,6 +61,7 @@ struct run_state {
   std::vector<std::string> tools;
   run_result record;
   std::uint64_t next_call_id = 1;
+  std::string_view current_source;  ///< the top-level form being evaluated (def records it)
 
   /// Calls a tool: suspends the calling fiber until the host replies (run.cpp).
   value call_tool(context& c, const std::string& name, nlohmann::ordered_json args);

@@ -3,6 +3,8 @@
 #include <cstring>
 #include <vector>
 
+#include "lisp/sorted_order.hpp"
+
 namespace ptc::lisp::detail {
 
 namespace {
@@ -203,11 +205,12 @@ void ordered_table::share_from(const ordered_table& o) {
   if (index_) index_->retain();
   live_ = o.live_;
   total_ = o.total_;
+  index_limit_ = o.index_limit_;
 }
 
 namespace {
 
-static_assert(small_limit == 16, "ordered_table::indexed() uses the same limit");
+static_assert(small_limit == 16, "ordered_table::index_limit_ starts at the same limit");
 
 // Keys whose equality is identity of tag and payload bits: no need to look at the stored key.
 bool by_identity(type t) {
@@ -345,6 +348,183 @@ bool ordered_table::remove(const value& key) {
   } else if (dead > live_ && dead > small_limit / 2) {
     rebuild();  // most slots are dead: compact
   }
+  return true;
+}
+
+const value* ordered_table::sorted_entry_at(std::size_t p) const {
+  const auto& c = slots_.as<vector_obj>().at(p / chunk_cap).as<vector_obj>();
+  std::size_t i = (p % chunk_cap) * stride_;
+  return i < c.size() ? &c.at(i) : nullptr;
+}
+
+void ordered_table::sorted_locate(const value& cmp, const value& key, std::size_t& chunk,
+                                  std::size_t& off, bool& found) const {
+  const auto& outer = slots_.as<vector_obj>();
+  found = false;
+  chunk = 0;
+  off = 0;
+  // The chunks whose first key is before `key`: key belongs in the last of them.
+  std::size_t lo = 0, hi = outer.size();
+  while (lo < hi) {
+    std::size_t mid = lo + (hi - lo) / 2;
+    int r = compare_with(cmp, outer.at(mid).as<vector_obj>().at(0), key);
+    if (r == 0) {
+      chunk = mid;
+      found = true;
+      return;
+    }
+    if (r < 0) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  if (lo == 0) return;  // before every key (or the table is empty): first place of chunk 0
+  chunk = lo - 1;
+  const auto& c = outer.at(chunk).as<vector_obj>();
+  std::size_t a = 1, b = c.size() / stride_;
+  while (a < b) {
+    std::size_t mid = a + (b - a) / 2;
+    int r = compare_with(cmp, c.at(mid * stride_), key);
+    if (r == 0) {
+      off = mid;
+      found = true;
+      return;
+    }
+    if (r < 0) {
+      a = mid + 1;
+    } else {
+      b = mid;
+    }
+  }
+  off = a;
+}
+
+const value* ordered_table::sorted_find(const value& cmp, const value& key) const {
+  std::size_t chunk, off;
+  bool found;
+  sorted_locate(cmp, key, chunk, off, found);
+  return found ? &slots_.as<vector_obj>().at(chunk).as<vector_obj>().at(off * stride_) : nullptr;
+}
+
+std::size_t ordered_table::sorted_bound(const value& cmp, const value& key, bool after) const {
+  const auto& outer = slots_.as<vector_obj>();
+  auto before = [&](const value& k) {
+    int r = compare_with(cmp, k, key);
+    return r < 0 || (after && r == 0);
+  };
+  std::size_t lo = 0, hi = outer.size();
+  while (lo < hi) {
+    std::size_t mid = lo + (hi - lo) / 2;
+    if (before(outer.at(mid).as<vector_obj>().at(0))) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  if (lo == 0) return 0;  // the first entry (or positions() == 0 when empty)
+  std::size_t chunk = lo - 1;
+  const auto& c = outer.at(chunk).as<vector_obj>();
+  std::size_t a = 1, b = c.size() / stride_;
+  while (a < b) {
+    std::size_t mid = a + (b - a) / 2;
+    if (before(c.at(mid * stride_))) {
+      a = mid + 1;
+    } else {
+      b = mid;
+    }
+  }
+  // Past the chunk's last entry: the next chunk's first (or the end).
+  return a == c.size() / stride_ ? (chunk + 1) * chunk_cap : chunk * chunk_cap + a;
+}
+
+// Puts `items` (a chunk's slots) in place of chunk number `chunk`: split in two when over
+// capacity, dropped when empty. The outer vector is only rebuilt when chunks come or go.
+void ordered_table::sorted_replace_chunk(std::size_t chunk, std::vector<value>&& items) {
+  const std::size_t cap = chunk_cap * stride_;
+  if (!items.empty() && items.size() <= cap) {
+    slots_ = vector_obj::assoc(std::move(slots_), chunk, vector_obj::from(std::move(items)));
+    return;
+  }
+  std::vector<value> outer = slots_.as<vector_obj>().items();
+  if (items.empty()) {
+    outer.erase(outer.begin() + static_cast<std::ptrdiff_t>(chunk));
+  } else {
+    std::size_t half = (items.size() / stride_ / 2) * stride_;
+    std::vector<value> right(std::make_move_iterator(items.begin() + static_cast<std::ptrdiff_t>(half)),
+                             std::make_move_iterator(items.end()));
+    items.resize(half);
+    outer[chunk] = vector_obj::from(std::move(items));
+    outer.insert(outer.begin() + static_cast<std::ptrdiff_t>(chunk) + 1, vector_obj::from(std::move(right)));
+  }
+  total_ = static_cast<std::uint32_t>(outer.size() * chunk_cap);
+  slots_ = vector_obj::from(std::move(outer));
+}
+
+void ordered_table::sorted_put(const value& cmp, value key, value val) {
+  std::size_t chunk, off;
+  bool found;
+  sorted_locate(cmp, key, chunk, off, found);
+  if (found) {
+    if (stride_ == 1) return;
+    value c = vector_obj::assoc(slots_.as<vector_obj>().at(chunk), off * stride_ + 1, std::move(val));
+    slots_ = vector_obj::assoc(std::move(slots_), chunk, std::move(c));
+    return;
+  }
+  if (slots_.as<vector_obj>().size() == 0) {
+    sorted_append(std::move(key), std::move(val));
+    return;
+  }
+  const value& cv = slots_.as<vector_obj>().at(chunk);
+  const std::size_t n = cv.as<vector_obj>().size();
+  if (off * stride_ == n) {
+    // After the chunk's last entry (keys arriving in order): append instead of rebuilding; a
+    // full last chunk is followed by a new one rather than split.
+    if (n < chunk_cap * stride_) {
+      value c = vector_obj::conj(cv, std::move(key));
+      if (stride_ == 2) c = vector_obj::conj(std::move(c), std::move(val));
+      slots_ = vector_obj::assoc(std::move(slots_), chunk, std::move(c));
+      ++live_;
+      return;
+    }
+    if (chunk + 1 == slots_.as<vector_obj>().size()) {
+      sorted_append(std::move(key), std::move(val));
+      return;
+    }
+  }
+  ++live_;
+  std::vector<value> items = cv.as<vector_obj>().items();
+  auto at = items.begin() + static_cast<std::ptrdiff_t>(off * stride_);
+  if (stride_ == 2) at = items.insert(at, std::move(val));
+  items.insert(at, std::move(key));
+  sorted_replace_chunk(chunk, std::move(items));
+}
+
+void ordered_table::sorted_append(value key, value val) {
+  const auto& outer = slots_.as<vector_obj>();
+  std::size_t n = outer.size();
+  ++live_;
+  if (n > 0 && outer.at(n - 1).as<vector_obj>().size() < chunk_cap * stride_) {
+    value last = vector_obj::conj(outer.at(n - 1), std::move(key));
+    if (stride_ == 2) last = vector_obj::conj(std::move(last), std::move(val));
+    slots_ = vector_obj::assoc(std::move(slots_), n - 1, std::move(last));
+    return;
+  }
+  value kv[2] = {std::move(key), std::move(val)};
+  slots_ = vector_obj::conj(std::move(slots_), vector_obj::from(kv, stride_));
+  total_ = static_cast<std::uint32_t>((n + 1) * chunk_cap);
+}
+
+bool ordered_table::sorted_remove(const value& cmp, const value& key) {
+  std::size_t chunk, off;
+  bool found;
+  sorted_locate(cmp, key, chunk, off, found);
+  if (!found) return false;
+  std::vector<value> items = slots_.as<vector_obj>().at(chunk).as<vector_obj>().items();
+  auto at = items.begin() + static_cast<std::ptrdiff_t>(off * stride_);
+  items.erase(at, at + stride_);
+  --live_;
+  sorted_replace_chunk(chunk, std::move(items));
   return true;
 }
 

@@ -10,6 +10,7 @@
 // never change.
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include "lisp/value.hpp"
 #include "lisp/vector.hpp"
@@ -47,6 +48,7 @@ class ordered_table {
   /// Entry positions, removed ones included; entry_at(p) is null for a removed entry.
   std::size_t positions() const { return total_; }
   const value* entry_at(std::size_t p) const {
+    if (sorted()) return sorted_entry_at(p);
     const value& k = slot(p * stride_);
     return is_tombstone(k) ? nullptr : &k;
   }
@@ -56,9 +58,43 @@ class ordered_table {
   /// Removes the key; false when it was absent.
   bool remove(const value& key);
 
-  /// Calls f(const value* entry) for live entries in insertion order; stops when f is false.
+  // Sorted tables (sorted-map, sorted-set). Context: Clojure's tree collections insert
+  // anywhere in O(log n); a flat slot vector would move the whole tail on every insert.
+  // Decision: slots_ holds chunks (vectors of up to `chunk_cap` entries, in order), found by
+  // binary search on their first keys; an insert rebuilds one chunk and splits it when full.
+  // Positions are chunk * chunk_cap + offset: positions() and entry_at() keep working for
+  // walkers (the unused tail of a chunk reads as removed entries), and the table has no hash
+  // index. Keys are ordered by a comparator (sorted_order.hpp: nil is Clojure's compare).
+  static constexpr std::size_t chunk_cap = 32;
+
+  /// Makes this (empty) table a sorted one.
+  void make_sorted() { index_limit_ = ~std::uint32_t{0}; }
+  bool sorted() const { return index_limit_ == ~std::uint32_t{0}; }
+  /// Sorted tables: the stored key comparing equal to `key` (its value follows it), or null.
+  const value* sorted_find(const value& cmp, const value& key) const;
+  /// Sorted tables: the position of the first entry whose key is not before `key` (after =
+  /// false) or is after it (after = true); positions() when there is none.
+  std::size_t sorted_bound(const value& cmp, const value& key, bool after) const;
+  /// Sorted tables: adds key at its place, or for an existing key replaces its value (maps;
+  /// the stored key stays).
+  void sorted_put(const value& cmp, value key, value val);
+  /// Sorted tables: adds an entry after all others (the caller knows it sorts last).
+  void sorted_append(value key, value val);
+  /// Sorted tables: removes the entry for key; false when there is none.
+  bool sorted_remove(const value& cmp, const value& key);
+
+  /// Calls f(const value* entry) for live entries in order (insertion, or sorted); stops when
+  /// f is false.
   template <class F>
   bool each(F&& f) const {
+    if (sorted()) {
+      return slots_.as<vector_obj>().each([&](const value& chunk) {
+        const auto& c = chunk.as<vector_obj>();
+        for (std::size_t i = 0; i < c.size(); i += stride_)
+          if (!f(&c.at(i))) return false;  // a key and its value share a 32-item block
+        return true;
+      });
+    }
     const auto& v = slots_.as<vector_obj>();
     std::size_t n = v.size();
     for (std::size_t i = 0; i < n;) {
@@ -72,17 +108,26 @@ class ordered_table {
   }
 
  private:
+  const value* sorted_entry_at(std::size_t p) const;
+  // For sorted_find / sorted_put / sorted_remove: the chunk and offset of key's entry (found)
+  // or of where it would be inserted.
+  void sorted_locate(const value& cmp, const value& key, std::size_t& chunk, std::size_t& off,
+                     bool& found) const;
+  void sorted_replace_chunk(std::size_t chunk, std::vector<value>&& items);
   std::size_t find_in_index(const value& key, std::uint64_t h) const;
   void rebuild();
 
-  value slots_;                  // a vector of stride_ * total_ values
-  bool indexed() const { return total_ > 16; }  // else entries are searched linearly
+  value slots_;                  // a vector of stride_ * total_ values (sorted: of chunks)
+  // Else entries are searched linearly. Sorted tables are never indexed (their limit is the
+  // largest count), which costs ordinary tables nothing over comparing with a constant.
+  bool indexed() const { return total_ > index_limit_; }
 
   // The hash trie from keys to entry numbers, used while indexed(); null when it has no keys.
   hash_node* index_ = nullptr;   // owned
   std::uint32_t live_ = 0;
-  std::uint32_t total_ = 0;      // entries including tombstones
+  std::uint32_t total_ = 0;      // entries including tombstones (sorted: chunks * chunk_cap)
   std::uint32_t stride_;
+  std::uint32_t index_limit_ = 16;  // small_limit; the maximum for sorted tables
 };
 
 }  // namespace ptc::lisp::detail

@@ -13,6 +13,7 @@
 
 #include "lisp/budget.hpp"
 #include "lisp/context.hpp"
+#include "lisp/date.hpp"
 #include "lisp/error.hpp"
 #include "lisp/exception.hpp"
 #include "lisp/function.hpp"
@@ -47,7 +48,7 @@ const char* char_name(char32_t ch) {
 /// Sets print sorted when every pair of items is comparable; otherwise in insertion order.
 std::vector<value> set_print_order(const set_obj& s) {
   std::vector<value> items = s.items();
-  if (items.size() < 2) return items;
+  if (items.size() < 2 || s.sorted()) return items;  // a sorted set is in its own order
   std::vector<value> sorted = items;
   try {
     std::stable_sort(sorted.begin(), sorted.end(),
@@ -183,6 +184,15 @@ class engine {
       }
       case type::floating: out_ += format_double(v.as_double()); return;
       case type::character: emit_char(v.as_char()); return;
+      case type::date:
+        // Clojure: #object[java.time.LocalDate 0x1b2c3d4e "2024-01-15"]; the identity hash is
+        // left out (it differs on every run). print leaves the text unquoted, as Clojure does.
+        out_ += "#object[java.time.LocalDate ";
+        if (o_.readably) out_ += '"';
+        out_ += date::iso_text(v.as_epoch_day());
+        if (o_.readably) out_ += '"';
+        out_ += ']';
+        return;
       case type::string: emit_string(v.as<string_obj>()); return;
       case type::keyword: out_ += ':'; out_ += named(v).full(); return;
       case type::symbol: out_ += named(v).full(); return;

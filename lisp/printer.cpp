@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "lisp/date.hpp"
 #include "lisp/function.hpp"
 #include "lisp/print_engine.hpp"
 #include "lisp/regex.hpp"
@@ -45,6 +46,7 @@ std::string str_of(const value& v, context* c) {
       return format_double(d);
     }
     case type::regex: return v.as<regex_obj>().source();
+    case type::date: return date::iso_text(v.as_epoch_day());
     default:
       // Collections print readably, as Clojure's toString of a collection does. Clojure's
       // (str lazy-seq) is "clojure.lang.LazySeq@hash"; we print the items instead.

@@ -34,9 +34,10 @@ const char* opener_of(unsigned char closer) {
 
 class reader {
  public:
-  explicit reader(std::string_view src) : cur_(src) {}
+  explicit reader(std::string_view src) : cur_(src), src_(src) {}
 
-  std::vector<form> program() {
+  /// Every top-level form; with `texts`, also each one's source text.
+  std::vector<form> program(std::vector<std::string_view>* texts = nullptr) {
     std::vector<form> forms;
     for (;;) {
       skip_blank();
@@ -45,7 +46,11 @@ class reader {
         parse_fail(cur_.pos(), std::string("unmatched delimiter ") + char(cur_.peek()) +
                                    ": there is no open " + opener_of(cur_.peek()) + " to close");
       form f;
-      if (read_form(f, 1)) forms.push_back(std::move(f));
+      const std::size_t start = cur_.offset();
+      if (read_form(f, 1)) {
+        forms.push_back(std::move(f));
+        if (texts) texts->push_back(src_.substr(start, cur_.offset() - start));
+      }
     }
     return forms;
   }
@@ -365,11 +370,28 @@ class reader {
   }
 
   cursor cur_;
+  std::string_view src_;
   bool in_fn_literal_ = false;
 };
 
 }  // namespace
 
 std::vector<form> read_program(std::string_view source) { return reader(source).program(); }
+
+std::vector<form> read_program(std::string_view source, std::vector<std::string_view>& texts) {
+  texts.clear();
+  return reader(source).program(&texts);
+}
+
+value read_value(std::string_view edn) {
+  reader r(edn);
+  std::vector<form> forms = r.program();
+  if (forms.size() != 1) {
+    parse_fail(forms.empty() ? source_pos{1, 1} : forms[1].pos,
+               forms.empty() ? "expected a value, found none"
+                             : "expected one value, found " + std::to_string(forms.size()) + " forms");
+  }
+  return form_to_value(forms[0]);
+}
 
 }  // namespace ptc::lisp

@@ -134,6 +134,7 @@ struct program_run::impl {
         g.is_function = d.is_function;
         g.docstring = d.docstring;
         g.params = d.params;
+        g.source = d.source;  // input.mem outlives the run
         st.globals.push_back(std::move(g));
       }
     }
@@ -318,6 +319,7 @@ struct program_run::impl {
       d.is_function = g.is_function;
       d.params = g.params;
       d.val = g.val;
+      d.source = std::string(g.source);
       if (auto* c = g.is_function ? dynamic_cast<const closure_obj*>(g.val.obj()) : nullptr; c && c->called()) {
         d.return_type = type_label(c->last_return());
       } else if (!g.defined_this_run && input.mem) {
@@ -329,14 +331,17 @@ struct program_run::impl {
   }
 
   value evaluate_program(context& c) {
-    std::vector<form> forms = read_program(input.source);
+    std::vector<std::string_view> texts;
+    std::vector<form> forms = read_program(input.source, texts);
     analysis_env env;
     env.state = &st;
     collect_forward_names(forms, env.forward);
     analyzer a(env);
     std::vector<value> top_slots;
     value last;
-    for (const form& f : forms) {
+    for (std::size_t i = 0; i < forms.size(); ++i) {
+      const form& f = forms[i];
+      st.current_source = texts[i];
       node_ptr n = a.analyze_top(f);
       const auto need = static_cast<std::size_t>(a.current_fn().max_slots);
       if (top_slots.size() < need) top_slots.resize(need);

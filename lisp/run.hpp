@@ -49,6 +49,7 @@ struct definition {
   std::string params;       ///< "[category]" for functions (first arity); empty for values
   value val;
   std::string return_type;  ///< type label of the value its most recent call returned ("" if never called)
+  std::string source;       ///< the top-level form that made it, as written (rebuilds functions)
 };
 
 /// The user namespace: definitions in definition order (DEF-009); redefining a name replaces

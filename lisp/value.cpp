@@ -3,6 +3,7 @@
 #include <bit>
 #include <cstring>
 
+#include "lisp/date.hpp"
 #include "lisp/error.hpp"
 #include "lisp/list.hpp"
 #include "lisp/map.hpp"
@@ -19,6 +20,7 @@ const char* type_name(type t) {
     case type::integer: return "integer";
     case type::floating: return "double";
     case type::character: return "character";
+    case type::date: return "date";
     case type::string: return "string";
     case type::keyword: return "keyword";
     case type::symbol: return "symbol";
@@ -120,7 +122,9 @@ struct eq_frame {
 
 bool set_eq(const set_obj& sa, const set_obj& sb) {
   if (sa.size() != sb.size()) return false;
-  return sa.each([&](const value& x) { return sb.contains(x); });
+  // Clojure walks the right-hand set and asks the left one (which matters only when one is a
+  // sorted set that cannot compare the other's items: then Clojure answers false or throws).
+  return sb.each([&](const value& x) { return sa.contains(x); });
 }
 
 // False when a and b are certainly unequal; true when equal so far (a frame may be pushed).
@@ -134,6 +138,7 @@ bool eq_step(const value& a, const value& b, std::vector<eq_frame>& stack) {
       case type::integer: return a.as_int() == b.as_int();
       case type::floating: return a.as_double() == b.as_double();  // NaN differs; -0.0 == 0.0
       case type::character: return a.as_char() == b.as_char();
+      case type::date: return a.as_epoch_day() == b.as_epoch_day();
       default: break;
     }
     if (a.obj() == b.obj()) return true;
@@ -228,6 +233,7 @@ bool hash_start(const value& v, std::uint64_t& out, std::vector<hash_frame>& sta
     case type::character:
       out = mix(static_cast<std::uint64_t>(v.as_char()) ^ (0xC4A5ull << 32));
       return true;
+    case type::date: out = mix(static_cast<std::uint64_t>(v.as_epoch_day()) ^ 0xDA7E0000ull); return true;
     case type::string:  // the text's hash: map.cpp's flex lookup relies on it
       out = v.as<string_obj>().hash();
       return true;
@@ -401,6 +407,7 @@ int cmp_step(const value& a, const value& b, std::vector<cmp_frame>& stack, bool
     case type::boolean: return a.as_bool() == b.as_bool() ? 0 : a.as_bool() ? 1 : -1;
     case type::character:
       return static_cast<int>(a.as_char()) - static_cast<int>(b.as_char());
+    case type::date: return date::compare(a.as_epoch_day(), b.as_epoch_day());
     case type::string: return compare_text(string_text(a), string_text(b));
     case type::keyword:
     case type::symbol: return compare_named(named(a), named(b));
@@ -446,6 +453,7 @@ bool equal(const value& a, const value& b) {
       case type::integer: return a.as_int() == b.as_int();
       case type::floating: return a.as_double() == b.as_double();
       case type::character: return a.as_char() == b.as_char();
+      case type::date: return a.as_epoch_day() == b.as_epoch_day();
       case type::keyword:
       case type::symbol: return a.obj() == b.obj();
       case type::string: return a.obj() == b.obj() || string_text(a) == string_text(b);

@@ -31,6 +31,7 @@ enum class type : std::uint8_t {
   integer,
   floating,
   character,
+  date,      ///< java.time.LocalDate: inline, the payload is the epoch day (date.hpp)
   // heap kinds below
   string,
   keyword,
@@ -86,6 +87,8 @@ class value {
   static value integer(std::int64_t i) { value v; v.tag_ = type::integer; v.i_ = i; return v; }
   static value floating(double d) { value v; v.tag_ = type::floating; v.d_ = d; return v; }
   static value character(char32_t c) { value v; v.tag_ = type::character; v.i_ = 0; v.c_ = c; return v; }
+  /// A LocalDate: days since 1970-01-01. The caller has checked the range (date::make_date).
+  static value date(std::int64_t epoch_day) { value v; v.tag_ = type::date; v.i_ = epoch_day; return v; }
   /// Takes over one reference to `o` (a freshly made object has count 1). `o` must not be null.
   static value adopt(type t, object* o) { value v; v.tag_ = t; v.o_ = o; return v; }
   /// Shares `o`: adds a reference.
@@ -105,6 +108,7 @@ class value {
   /// Integer or double as double.
   double as_number() const { return tag_ == type::integer ? static_cast<double>(i_) : d_; }
   char32_t as_char() const { return c_; }
+  std::int64_t as_epoch_day() const { return i_; }
   object* obj() const { return o_; }
   /// The heap object as its concrete type; the caller has checked kind().
   template <class T>
@@ -134,7 +138,8 @@ bool equal(const value& a, const value& b);
 bool numeric_equal(const value& a, const value& b);
 /// Clojure `compare`: negative, zero or positive. Numbers numerically (ints and doubles mix),
 /// strings lexicographically, keywords and symbols by namespace then name, booleans
-/// false < true, nil before everything, vectors by length then item by item, characters by code.
+/// false < true, nil before everything, vectors by length then item by item, characters by code,
+/// dates chronologically (as LocalDate.compareTo: year, then month, then day difference).
 /// Other mixes (a string and a number, lists, maps, sets) throw a `type` error as Clojure does.
 int compare_values(const value& a, const value& b);
 /// A hash consistent with `equal` (equal values hash alike; order-independent for maps/sets).

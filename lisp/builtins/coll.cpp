@@ -116,7 +116,10 @@ value b_key(context&, args_t a) { return entry_item(a, 0, "key"); }
 value b_val(context&, args_t a) { return entry_item(a, 1, "val"); }
 
 value b_assoc(context&, args_t a) {
-  if ((a.size() - 1) % 2 != 0) errors::arity("assoc", a.size(), "a map or vector, then key-value pairs");
+  // Clojure: IllegalArgumentException (a type error here), not an arity error.
+  if ((a.size() - 1) % 2 != 0) {
+    raise(error_kind::type, "assoc expects an even number of arguments after the map or vector (key value pairs), found an odd number");
+  }
   value out = a[0];
   for (std::size_t i = 1; i + 1 < a.size(); i += 2) out = assoc_one(std::move(out), a[i], a[i + 1], "assoc");
   return out;

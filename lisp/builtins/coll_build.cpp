@@ -7,6 +7,7 @@
 #include "lisp/builtins/family_parts.hpp"
 #include "lisp/list.hpp"
 #include "lisp/map.hpp"
+#include "lisp/printer.hpp"
 #include "lisp/seq.hpp"
 #include "lisp/set.hpp"
 #include "lisp/vector.hpp"
@@ -78,8 +79,8 @@ value b_into(context& c, args_t a) {
 value b_empty(context&, args_t a) {
   switch (a[0].kind()) {
     case type::vector: return vector_obj::empty();
-    case type::map: return map_obj::empty();
-    case type::set: return set_obj::empty();
+    case type::map: return map_obj::empty_like(a[0]);  // a sorted map keeps its comparator
+    case type::set: return set_obj::empty_like(a[0]);
     case type::list:
     case type::lazy_seq: return list_obj::empty();
     default: return {};
@@ -103,7 +104,10 @@ value b_list(context& c, args_t a) {
 }
 
 value make_map(context& c, args_t a, std::string_view fn) {
-  if (a.size() % 2 != 0) errors::arity(fn, a.size(), "an even number");
+  // Clojure: IllegalArgumentException "No value supplied for key" (a type error here).
+  if (a.size() % 2 != 0) {
+    raise(error_kind::type, std::string(fn) + ": no value supplied for key " + pr_str(a[a.size() - 1]));
+  }
   c.limits().tick(a.size());
   std::vector<map_obj::entry> entries;
   entries.reserve(a.size() / 2);

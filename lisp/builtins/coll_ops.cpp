@@ -66,6 +66,10 @@ value get_in(context& c, const value& root, const value& path, const value& dflt
 
 value present_key(const value& m, const value& key) {
   const auto& mo = m.as<map_obj>();
+  if (mo.sorted()) {  // the stored key (1 finds 1.0 by compare); no flex spellings
+    const value* e = mo.find_entry(key);
+    return e ? *e : key;
+  }
   if (mo.find(key)) return key;
   if (key.is(type::keyword)) {
     value s = make_string(named(key).full());

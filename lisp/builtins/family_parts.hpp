@@ -9,5 +9,8 @@ class builtin_table;
 void register_core_coll_build(builtin_table& t);
 /// Part of register_ptc (ptc.cpp): where, all-of, any-of, none-of (ptc_where.cpp).
 void register_ptc_where(builtin_table& t);
+/// sorted-map, sorted-set, subseq, rseq, ... (sorted.cpp); registered after register_core_pred,
+/// whose sorted? and reversible? it replaces.
+void register_core_sorted(builtin_table& t);
 
 }  // namespace ptc::lisp

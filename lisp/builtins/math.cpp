@@ -73,7 +73,12 @@ value divide2(const value& x, const value& y) {
     if (n % d == 0) return value::integer(n / d);
     return value::floating(static_cast<double>(n) / static_cast<double>(d));
   }
-  return value::floating(x.as_number() / y.as_number());  // IEEE: 1.0/0 is ##Inf as in Clojure
+  // Clojure's dynamic division (Numbers.divide on boxed values, the path of every value that
+  // comes from a collection or a local) throws on any zero divisor; only compile-time double
+  // literals give ##Inf there. One rule here: a zero divisor is an error (known divergence for
+  // the literal case, tests/conformance/known_divergences.tsv).
+  if (y.as_number() == 0) divide_by_zero();
+  return value::floating(x.as_number() / y.as_number());
 }
 
 value divide(context&, std::span<const value> a) {

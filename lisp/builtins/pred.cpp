@@ -50,7 +50,6 @@ bool ifn_p(const value& v) {
 }
 bool seqable_p(const value& v) { return v.is_nil() || v.is(type::string) || coll_p(v); }
 bool indexed_p(const value& v) { return v.is(type::vector); }
-bool reversible_p(const value& v) { return v.is(type::vector); }
 bool map_entry_p(const value& v) { return v.is(type::vector) && v.as<vector_obj>().size() == 2; }
 bool nat_int_p(const value& v) { return v.is(type::integer) && v.as_int() >= 0; }
 bool pos_int_p(const value& v) { return v.is(type::integer) && v.as_int() > 0; }
@@ -78,7 +77,6 @@ constexpr builtin_def defs[] = {
     {"float?", 1, 1, pred<double_p>},
     {"decimal?", 1, 1, pred<never>},
     {"ratio?", 1, 1, pred<never>},
-    {"sorted?", 1, 1, pred<never>},
     {"delay?", 1, 1, pred<never>},   // there are no delays
     {"record?", 1, 1, pred<never>},  // nor records
     {"any?", 1, 1, pred<always>},
@@ -105,7 +103,6 @@ constexpr builtin_def defs[] = {
     {"neg-int?", 1, 1, pred<neg_int_p>},
     {"seqable?", 1, 1, pred<seqable_p>},
     {"indexed?", 1, 1, pred<indexed_p>},
-    {"reversible?", 1, 1, pred<reversible_p>},
     {"simple-ident?", 1, 1, pred<simple_ident_p>},
     {"qualified-ident?", 1, 1, pred<qualified_ident_p>},
     {"simple-keyword?", 1, 1, pred<simple_keyword_p>},

@@ -1,10 +1,12 @@
-// return, fail, pmap, pcalls, exceptions, and the names the sandbox deliberately leaves out.
+// return, fail, pmap, pcalls, exceptions, type, and the names the sandbox deliberately leaves out.
 #include "lisp/builtin.hpp"
+#include "lisp/closure.hpp"
 #include "lisp/exception.hpp"
 #include "lisp/list.hpp"
 #include "lisp/map.hpp"
 #include "lisp/node.hpp"
 #include "lisp/seq.hpp"
+#include "lisp/set.hpp"
 #include "lisp/string.hpp"
 
 namespace ptc::lisp {
@@ -69,6 +71,96 @@ value condp_no_match(context&, std::span<const value> a) {
   raise(error_kind::type, "No matching clause: " + errors::brief(a[0]), "Add a default result as the last form of condp");
 }
 
+/// Clojure's munge: how a function name becomes part of its Java class name (foo-bar? →
+/// foo_bar_QMARK_).
+std::string munge(std::string_view name) {
+  static constexpr std::pair<char, const char*> k_map[] = {
+      {'-', "_"},        {':', "_COLON_"},   {'+', "_PLUS_"},   {'>', "_GT_"},
+      {'<', "_LT_"},     {'=', "_EQ_"},      {'~', "_TILDE_"},  {'!', "_BANG_"},
+      {'@', "_CIRCA_"},  {'#', "_SHARP_"},   {'\'', "_SINGLEQUOTE_"},
+      {'"', "_DOUBLEQUOTE_"}, {'%', "_PERCENT_"}, {'^', "_CARET_"}, {'&', "_AMPERSAND_"},
+      {'*', "_STAR_"},   {'|', "_BAR_"},     {'{', "_LBRACE_"}, {'}', "_RBRACE_"},
+      {'[', "_LBRACK_"}, {']', "_RBRACK_"},  {'/', "_SLASH_"},  {'\\', "_BSLASH_"},
+      {'?', "_QMARK_"}};
+  std::string out;
+  for (char ch : name) {
+    const char* rep = nullptr;
+    for (const auto& [from, to] : k_map) {
+      if (from == ch) rep = to;
+    }
+    if (rep) out += rep;
+    else out += ch;
+  }
+  return out;
+}
+
+/// The Java class Clojure reports for a function: clojure.core$inc for builtins, user$name
+/// for user functions (Clojure adds eval/fn counters to anonymous ones; they read user$fn).
+std::string function_class(const value& f) {
+  const auto* fn = dynamic_cast<const function_obj*>(&f.as<object>());
+  const auto* builtin = dynamic_cast<const builtin_fn*>(fn);
+  if (builtin) {
+    const std::string full = builtin->name();
+    const auto slash = full.find('/');
+    if (slash == std::string::npos || full.size() == 1) return "clojure.core$" + munge(full);
+    return full.substr(0, slash) + "$" + munge(full.substr(slash + 1));
+  }
+  const std::string name = fn ? fn->name() : std::string();
+  return "user$" + munge(name.empty() ? "fn" : name);
+}
+
+/// The Java class Clojure's (type x) reports for an error of this kind once caught.
+const char* exception_class(error_kind k) {
+  switch (k) {
+    case error_kind::exception: return "clojure.lang.ExceptionInfo";
+    case error_kind::arity: return "clojure.lang.ArityException";
+    case error_kind::arithmetic: return "java.lang.ArithmeticException";
+    case error_kind::index: return "java.lang.IndexOutOfBoundsException";
+    case error_kind::type: return "java.lang.IllegalArgumentException";
+    case error_kind::not_callable: return "java.lang.ClassCastException";
+    case error_kind::unsupported: return "java.lang.UnsupportedOperationException";
+    default: return "java.lang.RuntimeException";
+  }
+}
+
+/// (type x): the name of the Java class Clojure would report, as a symbol, so that it prints
+/// (pr-str, println, inside collections) and compares (=, as a map key) as Clojure's class
+/// does. nil for nil. Differences: (str (type x)) lacks Clojure's "class " prefix, and
+/// (symbol? (type x)) is true.
+value type_of(context&, std::span<const value> a) {
+  const value& x = a[0];
+  switch (x.kind()) {
+    case type::nil: return {};
+    case type::boolean: return symbol("java.lang.Boolean");
+    case type::integer: return symbol("java.lang.Long");
+    case type::floating: return symbol("java.lang.Double");
+    case type::character: return symbol("java.lang.Character");
+    case type::date: return symbol("java.time.LocalDate");
+    case type::string: return symbol("java.lang.String");
+    case type::keyword: return symbol("clojure.lang.Keyword");
+    case type::symbol: return symbol("clojure.lang.Symbol");
+    case type::list:
+      return symbol(x.as<list_obj>().size() == 0 ? "clojure.lang.PersistentList$EmptyList"
+                                                 : "clojure.lang.PersistentList");
+    case type::vector: return symbol("clojure.lang.PersistentVector");
+    // Clojure's literal and assoc-built maps stay array maps up to 8 entries.
+    case type::map: {
+      const auto& m = x.as<map_obj>();
+      if (m.sorted()) return symbol("clojure.lang.PersistentTreeMap");
+      return symbol(m.size() <= 8 ? "clojure.lang.PersistentArrayMap" : "clojure.lang.PersistentHashMap");
+    }
+    case type::set:
+      return symbol(x.as<set_obj>().sorted() ? "clojure.lang.PersistentTreeSet" : "clojure.lang.PersistentHashSet");
+    case type::function: return symbol(function_class(x));
+    case type::regex: return symbol("java.util.regex.Pattern");
+    case type::lazy_seq: return symbol("clojure.lang.LazySeq");
+    case type::var: return symbol("clojure.lang.Var");
+    case type::reduced: return symbol("clojure.lang.Reduced");
+    case type::exception: return symbol(exception_class(x.as<exception_obj>().kind()));
+  }
+  return symbol("java.lang.Object");
+}
+
 template <const char* Name, const char* Why>
 value not_available(context&, std::span<const value>) {
   errors::unsupported(Name, Why);
@@ -81,6 +173,10 @@ constexpr char k_io[] = "files, network and the environment are not available; u
 constexpr char k_threads[] = "threads are not available; use pmap or pcalls for parallel tool calls";
 constexpr char k_meta[] = "metadata is not supported";
 constexpr char k_transient[] = "transients are not needed: collections are updated efficiently already";
+constexpr char k_ratio[] = "PTC-Lisp has no ratios; (/ 1 3) is the double 0.3333333333333333";
+constexpr char k_struct[] = "structs are not available; use maps with keyword keys";
+constexpr char k_hierarchy[] = "hierarchies (derive, isa?, parents) are not available; use a :type key and sets";
+constexpr char k_dynamic[] = "dynamic vars are not available; pass values as arguments or use let";
 constexpr char k_multi[] = "multimethods and protocols are not available; use cond or case on a :type key";
 
 #define PTC_NOT_AVAILABLE(name, why)                    \
@@ -100,6 +196,8 @@ const builtin_def defs[] = {
     {"ex-cause", 1, 1, ex_cause},
     {".getMessage", 1, 1, get_message},
     {" condp-no-match", 1, 1, condp_no_match},
+    {"type", 1, 1, type_of},
+    {"class", 1, 1, type_of},
     PTC_NOT_AVAILABLE("atom", k_state),
     PTC_NOT_AVAILABLE("swap!", k_state),
     PTC_NOT_AVAILABLE("reset!", k_state),
@@ -133,6 +231,13 @@ const builtin_def defs[] = {
     PTC_NOT_AVAILABLE("get-method", k_multi),
     PTC_NOT_AVAILABLE("prefer-method", k_multi),
     PTC_NOT_AVAILABLE("prefers", k_multi),
+    PTC_NOT_AVAILABLE("numerator", k_ratio),
+    PTC_NOT_AVAILABLE("denominator", k_ratio),
+    PTC_NOT_AVAILABLE("rationalize", k_ratio),
+    PTC_NOT_AVAILABLE("accessor", k_struct),
+    PTC_NOT_AVAILABLE("parents", k_hierarchy),
+    PTC_NOT_AVAILABLE("with-bindings", k_dynamic),
+    PTC_NOT_AVAILABLE("with-redefs", k_dynamic),
 };
 
 }  // namespace

@@ -267,6 +267,9 @@ value b_nthrest(context& c, args_t a) {
   if (n <= 0) return a[0];  // Clojure returns the collection itself
   if (a[0].is(type::lazy_seq)) return lazy_drop(a[0], static_cast<std::size_t>(n));
   std::vector<value> items = to_items(c, a[0], "nthrest");
+  // Clojure steps with (seq xs): an empty collection comes back as it is, () only once
+  // items were dropped.
+  if (items.empty()) return a[0];
   if (static_cast<std::uint64_t>(n) >= items.size()) return list_obj::empty();
   return list_obj::from(items.data() + n, items.size() - static_cast<std::size_t>(n));
 }

@@ -182,7 +182,18 @@ value b_cycle(context& c, args_t a) {
   });
 }
 
+// Clojure's realized? asks whether a pending value has been computed. PTC-Lisp's sequences are
+// eager lists, which are always realised; a lazy seq here is a recipe that caches nothing (each
+// traversal regenerates its items), so it never counts as realised. Like Clojure, other values
+// (vectors, maps, nil, ...) are not pending things at all: a type error.
+value b_realized(context&, args_t a) {
+  if (a[0].is(type::list)) return value::boolean(true);
+  if (a[0].is(type::lazy_seq)) return value::boolean(false);
+  errors::argument("realized?", 0, "a sequence (a lazy or realised seq)", a[0]);
+}
+
 const builtin_def k_defs[] = {
+    {"realized?", 1, 1, b_realized},
     {"range", 0, 3, b_range},
     {"iterate", 2, 2, b_iterate},
     {"repeat", 1, 2, b_repeat},

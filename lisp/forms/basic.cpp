@@ -60,6 +60,7 @@ class def_node final : public node {
     g.val = std::move(v);
     g.bound = true;
     g.docstring = doc_;
+    g.source = st.current_source;
     g.defined_this_run = true;
     g.returned = false;
     g.last_return = value();

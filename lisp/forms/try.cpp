@@ -28,6 +28,7 @@ bool class_kinds(const std::string& cls, std::vector<error_kind>& kinds) {
            base == "NumberFormatException" || base == "IllegalStateException")
     kinds = {error_kind::type, error_kind::arity};
   else if (base == "UnsupportedOperationException") kinds = {error_kind::unsupported};
+  else if (base == "DateTimeException" || base == "DateTimeParseException") kinds = {error_kind::type};
   else return false;
   return true;
 }

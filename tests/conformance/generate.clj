@@ -83,7 +83,8 @@
       (or (instance? ClassCastException cause)
           (instance? IllegalArgumentException cause)
           (instance? NullPointerException cause)
-          (instance? UnsupportedOperationException cause)) "type"
+          (instance? UnsupportedOperationException cause)
+          (instance? java.time.DateTimeException cause)) "type"
       :else (str "unclassified:" (.getName (class cause)) ":"
                  (string/replace msg #"\s+" " ")))))
 

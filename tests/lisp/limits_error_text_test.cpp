@@ -1,0 +1,113 @@
+// The full text the LLM reads when a program hits a resource limit (kind `limit`): one case per
+// limit (steps, time, recursion depth, memory — refused up front and grown step by step —
+// and printed output), plus the per-call print truncation (TRN-011). Real Clojure has no such
+// limits, so these cannot live in the conformance table. Every assertion is on the whole
+// rendered error, so a change of wording, position or hint shows up here.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "lisp/run.hpp"
+
+using namespace ptc::lisp;
+
+namespace {
+
+run_result run_limited(const std::string& program, const limits& lim) {
+  run_options o;
+  o.lim = lim;
+  return run(program, o);
+}
+
+/// The rendered error, or a marker that makes the comparison fail readably.
+std::string error_text(const std::string& program, const limits& lim) {
+  const run_result r = run_limited(program, lim);
+  if (r.kind != outcome::error || !r.err) return "no error";
+  return r.err->render();
+}
+
+limits steps(std::uint64_t n) {
+  limits l;
+  l.max_steps = n;
+  return l;
+}
+
+}  // namespace
+
+TEST_CASE("limit text: steps, endless loop", "[limits][errors]") {
+  CHECK(error_text("(loop [i 0]\n  (recur (inc i)))", steps(5'000)) ==
+        "limit: step limit reached (5000 steps) (line 1, col 1). The program did too much work: "
+        "check for an endless loop, or process less data");
+}
+
+TEST_CASE("limit text: steps, too much work in a builtin", "[limits][errors]") {
+  CHECK(error_text("(reduce + (range 10000000))", steps(20'000)) ==
+        "limit: step limit reached (20000 steps) (line 1, col 1). The program did too much work: "
+        "check for an endless loop, or process less data");
+}
+
+TEST_CASE("limit text: steps are not caught by try", "[limits][errors]") {
+  CHECK(error_text("(try (loop [] (recur)) (catch Exception e :caught))", steps(5'000)) ==
+        "limit: step limit reached (5000 steps) (line 1, col 6). The program did too much work: "
+        "check for an endless loop, or process less data");
+}
+
+TEST_CASE("limit text: time", "[limits][errors]") {
+  limits l;
+  l.max_steps = UINT64_MAX;
+  l.timeout_ms = 50;
+  CHECK(error_text("(loop [i 0] (recur (inc i)))", l) ==
+        "limit: time limit reached (50 ms) (line 1, col 1). The program ran too long: check for an "
+        "endless loop, or process less data");
+}
+
+TEST_CASE("limit text: recursion depth", "[limits][errors]") {
+  limits l;
+  l.max_depth = 200;
+  CHECK(error_text("(defn walk [n]\n  (+ 1 (walk n)))\n(walk 1)", l) ==
+        "limit: recursion depth limit reached (200 nested calls) (line 2, col 8). Use loop/recur or "
+        "reduce instead of deep recursion");
+}
+
+TEST_CASE("limit text: memory refused before a huge collection is built", "[limits][errors]") {
+  limits l;
+  l.max_memory_bytes = 8u << 20;
+  CHECK(error_text("(count (vec (range 100000000)))", l) ==
+        "limit: memory limit reached: this would need about 1526 MB (limit 8 MB) (line 1, col 8). "
+        "Work on smaller pieces of the data, or use take to bound sequences");
+}
+
+TEST_CASE("limit text: memory, a doubling string is refused before it is built", "[limits][errors]") {
+  limits l;
+  l.max_memory_bytes = 16u << 20;
+  CHECK(error_text("(loop [s \"x\"]\n  (recur (str s s)))", l) ==
+        "limit: memory limit reached: this would need about 16 MB (limit 16 MB) (line 2, col 10). "
+        "Work on smaller pieces of the data, or use take to bound sequences");
+}
+
+TEST_CASE("limit text: memory grown item by item", "[limits][errors]") {
+  limits l;
+  l.max_memory_bytes = 16u << 20;
+  l.max_steps = UINT64_MAX;
+  l.timeout_ms = 60'000;
+  CHECK(error_text("(loop [acc [] i 0]\n  (recur (conj acc {:i i :s (str \"row\" i)}) (inc i)))", l) ==
+        "limit: memory limit reached (16 MB) (line 1, col 1). Work on smaller pieces of the data, "
+        "or use take to bound sequences");
+}
+
+TEST_CASE("limit text: printed output", "[limits][errors]") {
+  limits l;
+  l.max_output_bytes = 100;
+  CHECK(error_text("(doseq [i (range 100)]\n  (println \"line\" i))", l) ==
+        "limit: output limit reached (100 bytes printed) (line 2, col 3). Print less: summarise, or "
+        "print counts and samples");
+}
+
+TEST_CASE("TRN-011 one long print is cut, not an error", "[limits][print]") {
+  limits l;
+  l.max_print_chars = 10;
+  const run_result r = run_limited("(println (apply str (repeat 30 \"é\"))) :done", l);
+  REQUIRE(r.kind == outcome::value);
+  REQUIRE(r.prints.size() == 1);
+  CHECK(r.prints[0] == "éééééééééé...");
+}
