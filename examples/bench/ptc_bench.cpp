@@ -1,17 +1,27 @@
-// ptc_bench: time parse + analyse + evaluate (`ptc::lisp::run`) for typical PTC-Lisp programs.
+// ptc_bench: time parse + analyse + evaluate (`ptc::lisp::run`) for typical PTC-Lisp programs,
+// and optionally the same programs in JIT-compiled Clojure 1.11.
 //
 // Each case is warmed up, then repeated until about half a second has passed (adaptive, so fast
 // cases get many repetitions and slow ones enough for a stable median). The figures are the
 // median and the minimum microseconds per run (wall time), plus the median CPU time of the
-// thread, which stays meaningful when other processes compete for the cores. Cases with a target print PASS or MISS next to
-// it; a miss never changes the exit status (benchmarks report, they do not assert).
+// thread, which stays meaningful when other processes compete for the cores. Cases with a
+// target print PASS or MISS next to it; a miss never changes the exit status (benchmarks
+// report, they do not assert).
 //
-// Build in release (RelWithDebInfo, the default) before reading anything into the figures.
+// --vs-clojure then runs every case marked for comparison through examples/bench/clojure/bench.clj
+// (same program text, same data; compiled once, warmed up ~2 s, timed ~1 s) and prints
+// ptc median | Clojure median | ratio = Clojure / ptc (≥ 1.0: ptc at least as fast). Both
+// sides' results are compared as pr-str text; a mismatch is printed and makes the exit status 3
+// (the two sides did not do the same work, so the ratio means nothing).
 //
-//   ptc_bench                 all cases, one table on stdout
-//   ptc_bench --filter group  only cases whose name contains "group"
-//   ptc_bench --quick         fewer repetitions (CI smoke)
-//   ptc_bench --json          one JSON document instead of the table
+// Build in release before reading anything into the figures.
+//
+//   ptc_bench                      all cases, one table on stdout
+//   ptc_bench --filter group       only cases whose name contains "group"
+//   ptc_bench --quick              fewer repetitions (CI smoke)
+//   ptc_bench --json               one JSON document instead of the tables
+//   ptc_bench --vs-clojure         also run the compared cases in Clojure (needs `clojure`)
+//   ptc_bench --clojure-script P   the Clojure side's script (default: the source tree's)
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -28,27 +38,38 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bench_data.hpp"
 #include "lisp/map.hpp"
 #include "lisp/printer.hpp"
 #include "lisp/run.hpp"
 #include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "vs_clojure.hpp"
 
 namespace {
 
 using namespace ptc::lisp;
 using bench_clock = std::chrono::steady_clock;
 
+/// How a case takes part in --vs-clojure.
+enum class versus : std::uint8_t {
+  none,  ///< not run in Clojure (too small to time there meaningfully)
+  goal,  ///< builtin-heavy: the goal is ptc at least as fast as Clojure (verdict shown)
+  info,  ///< compared for information only (interpreter overhead dominates; no verdict)
+};
+
 struct bench_case {
   std::string name;
   std::string source;
   std::optional<double> target_us;  ///< none: reported without a verdict
+  versus vs = versus::none;
 };
 
 struct options {
   std::string filter;
   bool quick = false;
   bool json = false;
+  bool vs_clojure = false;
+  std::string clojure_script;
 };
 
 struct measurement {
@@ -56,86 +77,68 @@ struct measurement {
   double median_us = 0;
   double min_us = 0;
   double cpu_median_us = 0;  ///< thread CPU time: less disturbed by a busy machine
+  double cpu_mean_us = 0;    ///< the same, mean (compared with Clojure's, which is only known as a mean)
   std::string error;    ///< set when the program did not finish with a value
+  std::string result;   ///< pr-str of the value (compared with Clojure's)
   std::string preview;  ///< the start of the printed result, as a sanity check
 };
 
-/// A small deterministic generator, so every run of the benchmark sees the same data.
-class lcg {
- public:
-  explicit lcg(std::uint64_t seed) : state_(seed) {}
-  std::uint32_t next() {
-    state_ = state_ * 6364136223846793005ull + 1442695040888963407ull;
-    return static_cast<std::uint32_t>(state_ >> 33);
-  }
-  std::uint32_t below(std::uint32_t n) { return next() % n; }
-
- private:
-  std::uint64_t state_;
-};
-
-/// {:id 1 :customer "c17" :status "shipped" :amount 123.5 :items 3 :region "EU"} × n.
-value make_orders(std::size_t n) {
-  static const char* statuses[] = {"shipped", "pending", "delivered", "cancelled"};
-  static const char* regions[] = {"EU", "US", "APAC", "LATAM"};
-  lcg rng(42);
-  std::vector<value> orders;
-  orders.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    std::vector<map_obj::entry> e;
-    e.reserve(6);
-    e.emplace_back(keyword("id"), value::integer(static_cast<std::int64_t>(i + 1)));
-    e.emplace_back(keyword("customer"), make_string("c" + std::to_string(rng.below(200))));
-    e.emplace_back(keyword("status"), make_string(statuses[rng.below(4)]));
-    e.emplace_back(keyword("amount"), value::floating(static_cast<double>(rng.below(100000)) / 2.0 / 10.0));
-    e.emplace_back(keyword("items"), value::integer(1 + rng.below(9)));
-    e.emplace_back(keyword("region"), make_string(regions[rng.below(4)]));
-    orders.push_back(map_obj::from(std::move(e)));
-  }
-  return vector_obj::from(std::move(orders));
-}
-
-/// n short lines of words, e.g. "delta alpha kilo 17".
-value make_lines(std::size_t n) {
-  static const char* words[] = {"alpha", "bravo", "charlie", "delta", "echo", "foxtrot",
-                                "golf",  "hotel", "india",   "juliet", "kilo", "lima"};
-  lcg rng(7);
-  std::vector<value> lines;
-  lines.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    std::string s;
-    std::uint32_t count = 3 + rng.below(4);
-    for (std::uint32_t w = 0; w < count; ++w) {
-      if (w) s += ' ';
-      s += words[rng.below(12)];
-    }
-    s += ' ';
-    s += std::to_string(i);
-    lines.push_back(make_string(std::move(s)));
-  }
-  return vector_obj::from(std::move(lines));
-}
+// The log-analysis program, written the way an LLM writes one: destructure str/split, re-find
+// for key=value fields, group and count, sort for top-N, averages.
+constexpr const char* log_analysis = R"lisp((let [entries (for [line data/logs
+                    :let [[ts level service & _] (str/split line #" ")
+                          user (second (re-find #"user=(\d+)" line))
+                          ms (second (re-find #"ms=(\d+)" line))]]
+                {:hour (subs ts 11 13)
+                 :level level
+                 :service service
+                 :user (when user (parse-long user))
+                 :ms (if ms (parse-long ms) 0)})
+      errors (filter #(= "ERROR" (:level %)) entries)
+      by-service (group-by :service entries)]
+  {:total (count entries)
+   :by-level (frequencies (map :level entries))
+   :by-hour (vec (sort-by key (frequencies (map :hour entries))))
+   :errors-by-hour (->> errors (map :hour) frequencies (sort-by key) vec)
+   :top-error-users (->> errors
+                         (keep :user)
+                         frequencies
+                         (sort-by (fn [[u n]] [(- n) u]))
+                         (take 5)
+                         (mapv (fn [[u n]] {:user u :errors n})))
+   :avg-ms (/ (reduce + (map :ms entries)) (double (count entries)))
+   :avg-ms-by-service (into {} (for [[s es] by-service]
+                                 [s (/ (reduce + (map :ms es)) (double (count es)))]))
+   :error-rate (/ (double (count errors)) (count entries))}))lisp";
 
 std::vector<bench_case> all_cases() {
   return {
       {"add", "(+ 1 2)", 5},
       {"filter-map-reduce 10k orders",
-       R"((->> data/orders (filter #(= (:status %) "shipped")) (map :amount) (reduce +)))", 2000},
+       R"((->> data/orders (filter #(= (:status %) "shipped")) (map :amount) (reduce +)))", 2000, versus::goal},
       {"group-by + sums 10k orders",
        "(->> data/orders (group-by :region)"
        " (map (fn [[k v]] [k (reduce + (map :amount v))])) (into {}))",
-       2000},
-      {"fib 22 (recursive)", "(defn fib [n] (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2))))) (fib 22)", 4000},
-      {"loop/recur to 1,000,000", "(loop [i 0] (if (< i 1000000) (recur (inc i)) i))", 40000},
-      {"reduce assoc 100k keys", "(count (reduce (fn [m i] (assoc m i i)) {} (range 100000)))", 60000},
-      {"sort-by top 10 of 10k orders", "(->> data/orders (sort-by :amount >) (take 10) (mapv :id))", {}},
-      {"frequencies of 10k customers", "(count (frequencies (map :customer data/orders)))", {}},
+       2000, versus::goal},
+      {"fib 22 (recursive)", "(defn fib [n] (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2))))) (fib 22)", 4000,
+       versus::info},
+      {"loop/recur to 1,000,000", "(loop [i 0] (if (< i 1000000) (recur (inc i)) i))", 40000, versus::info},
+      {"reduce assoc 100k keys", "(count (reduce (fn [m i] (assoc m i i)) {} (range 100000)))", 60000,
+       versus::info},
+      {"sort-by top 10 of 10k orders", "(->> data/orders (sort-by :amount >) (take 10) (mapv :id))", {},
+       versus::goal},
+      {"frequencies of 10k customers", "(count (frequencies (map :customer data/orders)))", {}, versus::info},
       {"string split/join/upper 5k lines",
-       R"((count (mapv (fn [s] (->> (str/split s #" ") (map str/upper-case) (str/join "-"))) data/lines)))",
-       {}},
-      {"update-in nested 1k keys",
-       "(count (:stats (reduce (fn [m i] (update-in m [:stats (str \"k\" i) :n] (fnil inc 0))) {} (range 1000))))",
-       {}},
+       "(let [out (mapv (fn [s] (->> (str/split s #\" \") (map str/upper-case) (str/join \"-\"))) data/lines)]\n"
+       "  [(count out) (first out) (last out) (reduce + (map count out))])",
+       {}, versus::goal},
+      {"update-in/assoc-in nested 1k keys",
+       "(let [m (reduce (fn [m i] (assoc-in m [:stats (str \"k\" i) :n] i)) {} (range 1000))\n"
+       "      m (reduce (fn [m i] (update-in m [:stats (str \"k\" i) :n] inc)) m (range 1000))\n"
+       "      m (reduce (fn [m i] (update-in m [:stats (str \"k\" (mod i 10)) :hits] (fnil inc 0))) m (range 1000))]\n"
+       "  [(count (:stats m)) (reduce + (map :n (vals (:stats m)))) (get-in m [:stats \"k7\"])])",
+       {}, versus::goal},
+      {"log analysis 5k lines", log_analysis, {}, versus::goal},
       {"LLM-style report 10k orders",
        "(let [shipped (filter #(= \"shipped\" (:status %)) data/orders)\n"
        "      by-customer (group-by :customer shipped)\n"
@@ -143,7 +146,7 @@ std::vector<bench_case> all_cases() {
        "  {:top (take 3 (sort-by :total > totals))\n"
        "   :avg (/ (reduce + (map :amount shipped)) (max 1 (count shipped)))\n"
        "   :per-status (frequencies (map :status data/orders))})",
-       {}},
+       {}, versus::info},
   };
 }
 
@@ -186,8 +189,8 @@ measurement measure(const bench_case& bc, const run_options& ro, const options& 
       m.error = first.err->render();
       return m;
     }
-    m.preview = pr_str(first.result);
-    if (m.preview.size() > 48) m.preview = m.preview.substr(0, 45) + "...";
+    m.result = pr_str(first.result);
+    m.preview = m.result.size() > 48 ? m.result.substr(0, 45) + "..." : m.result;
   }
 
   const double warmup_us = o.quick ? 20'000 : 100'000;
@@ -209,6 +212,9 @@ measurement measure(const bench_case& bc, const run_options& ro, const options& 
   m.reps = wall.size();
   m.median_us = median_of(wall);
   m.min_us = wall.front();
+  double cpu_total = 0;
+  for (double c : cpu) cpu_total += c;
+  m.cpu_mean_us = cpu_total / static_cast<double>(cpu.size());
   m.cpu_median_us = median_of(cpu);
   return m;
 }
@@ -234,10 +240,24 @@ std::string pad(std::string s, std::size_t width, bool right = false) {
   return right ? fill + s : s + fill;
 }
 
+/// At most `n` characters of `s`, with "..." when cut.
+std::string clip(const std::string& s, std::size_t n) { return s.size() <= n ? s : s.substr(0, n) + "..."; }
+
 const char* verdict(const bench_case& bc, const measurement& m) {
   if (!m.error.empty()) return "ERROR";
   if (!bc.target_us) return "";
   return m.median_us <= *bc.target_us ? "PASS" : "MISS";
+}
+
+/// "0.61 0.80 1.20" from /proc/loadavg (1, 5 and 15 minutes), or "?".
+std::string load_average() {
+  double l1 = 0, l5 = 0, l15 = 0;
+  FILE* f = std::fopen("/proc/loadavg", "r");
+  if (!f) return "?";
+  int n = std::fscanf(f, "%lf %lf %lf", &l1, &l5, &l15);
+  std::fclose(f);
+  if (n != 3) return "?";
+  return fixed(l1, 2) + " " + fixed(l5, 2) + " " + fixed(l15, 2);
 }
 
 bool parse_args(int argc, char** argv, options& o) {
@@ -247,19 +267,101 @@ bool parse_args(int argc, char** argv, options& o) {
       o.quick = true;
     } else if (a == "--json") {
       o.json = true;
+    } else if (a == "--vs-clojure") {
+      o.vs_clojure = true;
     } else if (a == "--filter" && i + 1 < argc) {
       o.filter = argv[++i];
     } else if (a.rfind("--filter=", 0) == 0) {
       o.filter = std::string(a.substr(9));
+    } else if (a == "--clojure-script" && i + 1 < argc) {
+      o.clojure_script = argv[++i];
+    } else if (a.rfind("--clojure-script=", 0) == 0) {
+      o.clojure_script = std::string(a.substr(17));
     } else if (a == "-h" || a == "--help") {
-      std::cout << "usage: ptc_bench [--filter SUBSTR] [--quick] [--json]\n";
+      std::cout << "usage: ptc_bench [--filter SUBSTR] [--quick] [--json] [--vs-clojure]"
+                   " [--clojure-script PATH]\n";
       std::exit(0);
     } else {
       std::cerr << "ptc_bench: unknown argument " << a << " (try --help)\n";
       return false;
     }
   }
+  if (o.clojure_script.empty()) o.clojure_script = ptc::bench::default_clojure_script();
   return true;
+}
+
+/// One compared case: ptc's figures and Clojure's.
+struct comparison {
+  const bench_case* bc;
+  const measurement* ptc;
+  const ptc::bench::clojure_measurement* clj = nullptr;
+  bool same_result() const { return clj && clj->error.empty() && clj->result == ptc->result; }
+  /// Clojure wall time / ptc wall time (medians).
+  double ratio() const { return clj && ptc->median_us > 0 ? clj->median_us / ptc->median_us : 0; }
+  /// Clojure CPU time (whole JVM) / ptc CPU time (means over the timed runs).
+  double cpu_ratio() const { return clj && ptc->cpu_mean_us > 0 ? clj->cpu_mean_us / ptc->cpu_mean_us : 0; }
+};
+
+/// The 1-minute load average, 0 when unknown.
+double load_1min() {
+  double load = 0;
+  if (FILE* f = std::fopen("/proc/loadavg", "r")) {
+    if (std::fscanf(f, "%lf", &load) != 1) load = 0;
+    std::fclose(f);
+  }
+  return load;
+}
+
+unsigned cores() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+/// On a busy machine wall times mostly measure waiting for a core, so the verdict then goes by
+/// CPU time.
+std::string comparison_verdict(const comparison& c, bool by_cpu) {
+  if (!c.clj) return "not run";
+  if (!c.clj->error.empty()) return "CLOJURE ERROR";
+  if (!c.same_result()) return "RESULT MISMATCH";
+  if (c.bc->vs == versus::info) return "(info)";
+  double r = by_cpu ? c.cpu_ratio() : c.ratio();
+  return std::string(r >= 1.0 ? "ptc as fast or faster" : "ptc SLOWER") + (by_cpu ? " (by cpu)" : "");
+}
+
+/// Prints the comparison table; returns false when some result differed.
+bool print_comparison(const std::vector<comparison>& rows, bool quick, bool by_cpu) {
+  const std::size_t name_w = 36;
+  std::cout << "\nptc vs JIT-compiled Clojure 1.11 (same programs, same data; Clojure compiled once and"
+               " warmed up,\nptc timed as read + analyse + evaluate per run). ratio = Clojure / ptc"
+               " (≥ 1.0: ptc at least as fast)\n"
+               "cpu: mean CPU µs per run; ptc's thread, Clojure's whole JVM (GC and JIT threads included)\n\n";
+  std::cout << pad("program", name_w) << pad("ptc µs", 11, true) << pad("Clojure µs", 12, true)
+            << pad("ratio", 8, true) << pad("ptc cpu", 11, true) << pad("Clj cpu", 11, true)
+            << pad("cpu ratio", 10, true) << "  verdict\n";
+  std::cout << std::string(name_w + 11 + 12 + 8 + 11 + 11 + 10 + 24, '-') << "\n";
+  bool all_same = true;
+  for (const auto& c : rows) {
+    std::cout << pad(c.bc->name, name_w) << pad(format_us(c.ptc->median_us), 11, true);
+    if (c.clj && c.clj->error.empty()) {
+      std::cout << pad(format_us(c.clj->median_us), 12, true) << pad(fixed(c.ratio(), 2), 8, true)
+                << pad(format_us(c.ptc->cpu_mean_us), 11, true) << pad(format_us(c.clj->cpu_mean_us), 11, true)
+                << pad(fixed(c.cpu_ratio(), 2), 10, true);
+    } else {
+      std::cout << pad("-", 12, true) << pad("-", 8, true) << pad(format_us(c.ptc->cpu_mean_us), 11, true)
+                << pad("-", 11, true) << pad("-", 10, true);
+    }
+    std::cout << "  " << comparison_verdict(c, by_cpu) << "\n";
+    if (c.clj && !c.clj->error.empty()) std::cout << "    Clojure: " << c.clj->error << "\n";
+    if (c.clj && c.clj->error.empty() && !c.same_result()) {
+      all_same = false;
+      std::cout << "    !!! the two sides computed different values:\n"
+                << "    ptc:     " << clip(c.ptc->result, 300) << "\n"
+                << "    Clojure: " << clip(c.clj->result, 300) << "\n";
+    }
+  }
+  std::cout << "\nload average: " << load_average() << " (" << cores() << " cores)";
+  if (by_cpu) std::cout << ": busy, so verdicts go by CPU time";
+  std::cout << "\n";
+  if (quick) std::cout << "--quick: Clojure is barely warmed up; its figures are not representative\n";
+  if (!all_same) std::cout << "\n!!! RESULT MISMATCH: some programs computed different values in ptc and Clojure\n";
+  return all_same;
 }
 
 }  // namespace
@@ -268,9 +370,11 @@ int main(int argc, char** argv) {
   options o;
   if (!parse_args(argc, argv, o)) return 2;
 
-  // Generated once, outside the timed region; every run reads it as data/orders, data/lines.
+  // Generated once, outside the timed region; every run reads it as data/orders, data/lines, data/logs.
   run_options ro;
-  ro.data = map_obj::from({{keyword("orders"), make_orders(10'000)}, {keyword("lines"), make_lines(5'000)}});
+  ro.data = map_obj::from({{keyword("orders"), ptc::bench::make_orders(10'000)},
+                           {keyword("lines"), ptc::bench::make_lines(5'000)},
+                           {keyword("logs"), ptc::bench::make_logs(5'000)}});
 
   std::vector<bench_case> cases;
   for (auto& bc : all_cases())
@@ -280,7 +384,7 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  const std::size_t name_w = 34;
+  const std::size_t name_w = 36;
   if (!o.json) {
     std::cout << pad("case", name_w) << pad("reps", 9, true) << pad("median µs", 12, true)
               << pad("min µs", 11, true) << pad("cpu µs", 12, true) << pad("target µs", 12, true)
@@ -288,19 +392,11 @@ int main(int argc, char** argv) {
     std::cout << std::string(name_w + 9 + 12 + 11 + 12 + 12 + 18 + 20, '-') << "\n";
   }
 
-  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  std::vector<measurement> results;
+  results.reserve(cases.size());
   for (const auto& bc : cases) {
-    measurement m = measure(bc, ro, o);
-    std::string v = verdict(bc, m);
-    if (o.json) {
-      nlohmann::ordered_json j = {{"name", bc.name},    {"reps", m.reps},   {"median_us", m.median_us},
-                          {"min_us", m.min_us}, {"cpu_median_us", m.cpu_median_us},
-                          {"verdict", v}};
-      j["target_us"] = bc.target_us ? nlohmann::ordered_json(*bc.target_us) : nlohmann::ordered_json(nullptr);
-      if (!m.error.empty()) j["error"] = m.error;
-      out.push_back(std::move(j));
-      continue;
-    }
+    const measurement& m = results.emplace_back(measure(bc, ro, o));
+    if (o.json) continue;
     std::cout << pad(bc.name, name_w);
     if (!m.error.empty()) {
       std::cout << "  ERROR: " << m.error << "\n";
@@ -309,22 +405,76 @@ int main(int argc, char** argv) {
     std::cout << pad(std::to_string(m.reps), 9, true) << pad(format_us(m.median_us), 12, true)
               << pad(format_us(m.min_us), 11, true) << pad(format_us(m.cpu_median_us), 12, true)
               << pad(bc.target_us ? format_target(*bc.target_us) : "-", 12, true)
-              << "  " << pad(v, 7) << "  " << m.preview << "\n";
+              << "  " << pad(verdict(bc, results.back()), 7) << "  " << m.preview << "\n";
     std::cout.flush();
   }
+  if (!o.json) {
+    // Wall times on a shared machine include waiting for a core; say so rather than mislead.
+    double load = load_1min();
+    if (load > cores())
+      std::cout << "\nnote: the machine is busy (load " << fixed(load, 1) << " on " << cores()
+                << " cores): wall times are inflated; the cpu µs column is the better guide.\n";
+  }
+
+  // The Clojure side, after all of ptc's measurements (so the JVM never competes with them).
+  std::vector<comparison> rows;
+  ptc::bench::clojure_outcome clj;
+  if (o.vs_clojure) {
+    std::vector<ptc::bench::clojure_program> programs;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      if (cases[i].vs == versus::none || !results[i].error.empty()) continue;
+      rows.push_back({&cases[i], &results[i]});
+      programs.push_back({cases[i].name, cases[i].source});
+    }
+    if (!programs.empty()) {
+      if (!o.json) std::cout.flush();
+      clj = ptc::bench::run_clojure(programs, ro.data, o.clojure_script, o.quick);
+      if (clj.ran) {
+        for (auto& row : rows)
+          for (const auto& r : clj.results)
+            if (r.name == row.bc->name) row.clj = &r;
+      } else {
+        (o.json ? std::cerr : std::cout) << "\nno Clojure comparison: " << clj.problem
+                                         << "; only ptc's figures are shown\n";
+      }
+    }
+  }
+
+  bool same = true;
+  const bool by_cpu = load_1min() > cores();
   if (o.json) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      const bench_case& bc = cases[i];
+      const measurement& m = results[i];
+      nlohmann::ordered_json j = {{"name", bc.name},
+                                  {"reps", m.reps},
+                                  {"median_us", m.median_us},
+                                  {"min_us", m.min_us},
+                                  {"cpu_median_us", m.cpu_median_us},
+                                  {"cpu_mean_us", m.cpu_mean_us},
+                                  {"verdict", verdict(bc, m)}};
+      j["target_us"] = bc.target_us ? nlohmann::ordered_json(*bc.target_us) : nlohmann::ordered_json(nullptr);
+      if (!m.error.empty()) j["error"] = m.error;
+      for (const auto& row : rows) {
+        if (row.bc != &bc || !row.clj) continue;
+        nlohmann::ordered_json c = {{"reps", row.clj->reps},
+                                    {"median_us", row.clj->median_us},
+                                    {"min_us", row.clj->min_us},
+                                    {"cpu_mean_us", row.clj->cpu_mean_us},
+                                    {"ratio", row.ratio()},
+                                    {"cpu_ratio", row.cpu_ratio()},
+                                    {"same_result", row.same_result()},
+                                    {"verdict", comparison_verdict(row, by_cpu)}};
+        if (!row.clj->error.empty()) c["error"] = row.clj->error;
+        if (row.clj->error.empty() && !row.same_result()) same = false;
+        j["clojure"] = std::move(c);
+      }
+      out.push_back(std::move(j));
+    }
     std::cout << out.dump(2) << "\n";
-    return 0;
+  } else if (clj.ran) {
+    same = print_comparison(rows, o.quick, by_cpu);
   }
-  // Wall times on a shared machine include waiting for a core; say so rather than mislead.
-  double load = 0;
-  if (FILE* f = std::fopen("/proc/loadavg", "r")) {
-    if (std::fscanf(f, "%lf", &load) != 1) load = 0;
-    std::fclose(f);
-  }
-  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  if (load > cores)
-    std::cout << "\nnote: the machine is busy (load " << fixed(load, 1) << " on " << cores
-              << " cores): wall times are inflated; the cpu µs column is the better guide.\n";
-  return 0;
+  return same ? 0 : 3;
 }
