@@ -1,0 +1,219 @@
+// The compression strategies over real runs: layouts, accumulation across turns, conditional
+// collapsing of errors, the turn line, option normalization (MSG-*, CMP-*, ERR-*, TC-001/005/
+// 006, API-*, SS-*).
+#include <catch2/catch.hpp>
+
+#include <variant>
+
+#include "lisp/json.hpp"
+#include "messages/compression.hpp"
+#include "messages/extract.hpp"
+#include "messages/loop.hpp"
+
+using namespace ptc;
+using namespace ptc::messages;
+
+namespace {
+
+/// An agent and its turns, built by running programs through the real interpreter.
+struct conversation {
+  prepared_agent agent;
+  std::vector<turn_ptr> turns;
+
+  explicit conversation(agent_spec spec) {
+    auto p = prepare(std::move(spec));
+    REQUIRE(std::holds_alternative<prepared_agent>(p));
+    agent = std::get<prepared_agent>(std::move(p));
+  }
+
+  void respond(const std::string& response) {
+    const auto ext = extract_code(response);
+    if (!ext.program) {
+      turns.push_back(std::make_shared<const turn>(make_no_code_turn(
+          turns.size() + 1, response, ext.error, current_memory(turns), {}, {})));
+      return;
+    }
+    lisp::run_options o;
+    o.data = agent.data;
+    o.mem = current_memory(turns);
+    o.tools["lookup"] = [](const nlohmann::ordered_json& args) {
+      return nlohmann::ordered_json{{"id", args.value("id", 0)}, {"name", "item"}};
+    };
+    turns.push_back(std::make_shared<const turn>(turn_after_run(
+        agent, turns.size() + 1, response, *ext.program, lisp::run(*ext.program, o), {}, {})));
+  }
+
+  std::vector<chat_message> messages(compression_stats* st = nullptr) const {
+    return render_messages(agent, turns, st);
+  }
+  std::string user_text() const { return messages().at(1).text(); }
+};
+
+agent_spec spec(compression_options c = compression_options::on(), std::size_t max_turns = 5) {
+  agent_spec s;
+  s.mission = "Find the {{what}}.";
+  s.data = nlohmann::ordered_json::parse(R"({"what": "answer", "items": [1, 2, 3]})");
+  s.tools.push_back({"lookup", "Look an item up", "(id :int) -> {id :int, name :string}"});
+  s.compression = c;
+  s.max_turns = max_turns;
+  return s;
+}
+
+std::string code(const std::string& program) { return "```clojure\n" + program + "\n```"; }
+
+}  // namespace
+
+TEST_CASE("MSG-002 MSG-003 MSG-004 MSG-006 turn 1: system, then mission first, blank line, context") {
+  conversation c(spec());
+  const auto ms = c.messages();
+  REQUIRE(ms.size() == 2);
+  CHECK(ms[0].role == role::system);
+  CHECK(ms[0].content.front().cache_breakpoint);
+  CHECK(ms[1].text() ==
+        "Find the answer.\n\n"
+        ";; === tool/ ===\n"
+        "tool/lookup(id :int) -> {id :int, name :string}  ; Look an item up\n\n"
+        ";; === data/ ===\n"
+        "data/what  ; string, sample: \"answer\"\n"
+        "data/items  ; list[3], sample: [1 2 3]\n\n"
+        "Turns left: 4");
+}
+
+TEST_CASE("MSG-001 FMT-013 TC-001 TC-005 DEF-008 successful turns accumulate into one USER message") {
+  conversation c(spec());
+  c.respond(code("(def a (tool/lookup {:id 1}))"));
+  c.respond(code("(def b (tool/lookup {:id 2}))"));
+  const auto ms = c.messages();
+  REQUIRE(ms.size() == 2);
+  CHECK(ms[1].text().ends_with(
+      ";; === user/ (your prelude) ===\n"
+      "a  ; = map[2], sample: {:id 1 :name \"item\"}\n"
+      "b  ; = map[2], sample: {:id 2 :name \"item\"}\n\n"
+      "; Tool calls:\n"
+      ";   lookup({:id 1})\n"
+      ";   lookup({:id 2})\n\n"
+      "Turns left: 2"));
+}
+
+TEST_CASE("MSG-005 the turn line counts down, then the final-turn warning") {
+  CHECK(turn_line(1, 5) == "Turns left: 4");
+  CHECK(turn_line(4, 5) == "Turns left: 1");
+  CHECK(turn_line(5, 5) == "\u26a0\ufe0f FINAL TURN - you must call (return result) or (fail response) next.");
+  CHECK(turn_line(1, 1).empty());
+}
+
+TEST_CASE("MSG-007 the mission is never removed, however long the history") {
+  conversation c(spec(compression_options::on(), 30));
+  for (int i = 0; i < 25; ++i) c.respond(code("(println " + std::to_string(i) + ")"));
+  CHECK(c.user_text().starts_with("Find the answer.\n\n"));
+}
+
+TEST_CASE("CMP-002 ERR-001 ERR-003 the latest failed turn is shown in full with its error") {
+  conversation c(spec());
+  c.respond(code("(def ok 1)"));
+  c.respond(code("(+ 1 nil)"));
+  const std::string u = c.user_text();
+  CHECK(u.find("---\nYour previous attempt:\n```clojure\n(+ 1 nil)\n```\n"
+               "Error: type: +: argument 2 must be a number, got nil (line 1, col 1)\n---") != std::string::npos);
+}
+
+TEST_CASE("CMP-003 ERR-002 only the most recent failure while failing; collapsed after recovery") {
+  conversation c(spec());
+  c.respond(code("(first-bad)"));
+  c.respond(code("(second-bad)"));
+  compression_stats st;
+  std::string u = c.messages(&st).at(1).text();
+  CHECK(u.find("second-bad") != std::string::npos);
+  CHECK(u.find("first-bad") == std::string::npos);
+  CHECK(st.error_turns_collapsed == 1);
+  c.respond(code("(def fixed 1)"));
+  u = c.messages(&st).at(1).text();
+  CHECK(u.find("Your previous attempt") == std::string::npos);
+  CHECK(st.error_turns_collapsed == 2);
+  CHECK(st.turns_compressed == 1);
+}
+
+TEST_CASE("CMP-004 compression is a render: the same turns render both ways, turns unchanged") {
+  conversation c(spec());
+  c.respond(code("(def a 1) (println \"a is\" a)"));
+  const std::string before = c.turns[0]->raw_response;
+  const auto compressed = single_user_coalesced().to_messages(c.agent, c.turns, nullptr);
+  const auto full = uncompressed().to_messages(c.agent, c.turns, nullptr);
+  CHECK(compressed.size() == 2);
+  CHECK(full.size() == 4);
+  CHECK(full[2].role == role::assistant);
+  CHECK(full[2].text() == before);
+  CHECK(full[3].text() == "; Output:\na is 1\n\nTurns left: 3");
+  CHECK(c.turns[0]->raw_response == before);
+}
+
+TEST_CASE("TC-006 DESIGN 6.2 println output is kept in ; Output: and replaces samples") {
+  conversation c(spec());
+  c.respond(code("(def xs [1 2 3]) (println \"sum\" (reduce + xs))"));
+  const std::string u = c.user_text();
+  CHECK(u.find("xs  ; = list[3]\n") != std::string::npos);
+  CHECK(u.find("; Output:\nsum 6") != std::string::npos);
+}
+
+TEST_CASE("DESIGN 6.3 a response without code is a failed turn the LLM sees") {
+  conversation c(spec());
+  c.respond("I would filter the items and count them.");
+  REQUIRE(c.turns.back()->outcome == turn_outcome::no_code);
+  const std::string u = c.user_text();
+  CHECK(u.find("Your previous response contained no program.") != std::string::npos);
+  CHECK(u.find("```clojure") != std::string::npos);  // the no-code message says what to send
+}
+
+TEST_CASE("API-001 API-002 API-003 API-004 API-005 API-006 one option value, normalized") {
+  CHECK(compression_options{}.kind == compression_options::strategy::uncompressed);  // API-003 default
+  CHECK(compression_options::off() == compression_options{});
+  const auto on = compression_options::on();
+  CHECK(on.kind == compression_options::strategy::single_user_coalesced);
+  CHECK(on.println_limit == 15);    // API-004
+  CHECK(on.tool_call_limit == 20);  // API-005
+  const auto custom = compression_options::with_limits(3, 4);
+  CHECK(custom.println_limit == 3);
+  CHECK(custom.tool_call_limit == 4);
+  CHECK(&strategy_for(on) == &single_user_coalesced());
+  CHECK(&strategy_for(compression_options::off()) == &uncompressed());
+  CHECK(single_user_coalesced().name() == "single-user-coalesced");
+}
+
+TEST_CASE("SS-001 SS-002 max_turns 1 never compresses; max_turns defaults to 5") {
+  CHECK(agent_spec{}.max_turns == 5);
+  auto s = spec(compression_options::on(), 1);
+  auto p = prepare(s);
+  REQUIRE(std::holds_alternative<prepared_agent>(p));
+  const auto& a = std::get<prepared_agent>(p);
+  CHECK(a.compression.kind == compression_options::strategy::uncompressed);
+  const auto ms = render_messages(a, {});
+  CHECK(ms.at(1).text().find("Turns left") == std::string::npos);
+}
+
+TEST_CASE("compression limits apply across turns (TRN-010, TC-007) and are reported") {
+  conversation c(spec(compression_options::with_limits(2, 1)));
+  c.respond(code("(println \"one\") (tool/lookup {:id 1})"));
+  c.respond(code("(println \"two\") (println \"three\") (tool/lookup {:id 2})"));
+  compression_stats st;
+  const std::string u = c.messages(&st).at(1).text();
+  CHECK(u.find("; Output:\ntwo\nthree") != std::string::npos);
+  CHECK(u.find("one") == std::string::npos);
+  CHECK(u.find(";   lookup({:id 2})") != std::string::npos);
+  CHECK(u.find(";   lookup({:id 1})") == std::string::npos);
+  CHECK(st.printlns_total == 3);
+  CHECK(st.printlns_dropped == 1);
+  CHECK(st.tool_calls_dropped == 1);
+}
+
+TEST_CASE("prepare names a missing mission input and a bad signature") {
+  agent_spec s = spec();
+  s.data = nlohmann::ordered_json::object();
+  auto p = prepare(s);
+  REQUIRE(std::holds_alternative<prepare_error>(p));
+  CHECK(std::get<prepare_error>(p).message.find("what") != std::string::npos);
+  s = spec();
+  s.signature = "{total :flot}";
+  p = prepare(s);
+  REQUIRE(std::holds_alternative<prepare_error>(p));
+  CHECK(std::get<prepare_error>(p).message.starts_with("agent signature: "));
+}
