@@ -203,6 +203,23 @@ class parser {
   std::size_t i_ = 0;
 };
 
+/// `{name T, ...}` (render) or `{:name v, ...}` (example): the fields of a map type, each key
+/// with `key_prefix` and its type written by `each`.
+void fields_to(std::string& out, const sig_type& t, std::string_view key_prefix,
+               void (*each)(std::string&, const sig_type&)) {
+  out += '{';
+  bool first = true;
+  for (const auto& [n, ft] : t.fields) {
+    if (!first) out += ", ";
+    first = false;
+    out += key_prefix;
+    out += n;
+    out += ' ';
+    each(out, ft);
+  }
+  out += '}';
+}
+
 void render_to(std::string& out, const sig_type& t) {
   switch (t.k) {
     case kind::list:
@@ -210,19 +227,9 @@ void render_to(std::string& out, const sig_type& t) {
       if (!t.items.empty()) render_to(out, t.items[0]);
       out += ']';
       break;
-    case kind::map: {
-      out += '{';
-      bool first = true;
-      for (const auto& [n, ft] : t.fields) {
-        if (!first) out += ", ";
-        first = false;
-        out += n;
-        out += ' ';
-        render_to(out, ft);
-      }
-      out += '}';
+    case kind::map:
+      fields_to(out, t, "", render_to);
       break;
-    }
     default:
       out += ':';
       out += primitive_name(t.k);
@@ -244,20 +251,9 @@ void example_to(std::string& out, const sig_type& t) {
       if (!t.items.empty()) example_to(out, t.items[0]);
       out += ']';
       break;
-    case kind::map: {
-      out += '{';
-      bool first = true;
-      for (const auto& [n, ft] : t.fields) {
-        if (!first) out += ", ";
-        first = false;
-        out += ':';
-        out += n;
-        out += ' ';
-        example_to(out, ft);
-      }
-      out += '}';
+    case kind::map:
+      fields_to(out, t, ":", example_to);
       break;
-    }
   }
 }
 
