@@ -22,7 +22,7 @@ constexpr std::string_view intro_single_shot = R"PTC(You solve the task in the u
 
 constexpr std::string_view language = R"PTC(# PTC-Lisp
 
-Every name listed here behaves as in Clojure 1.11. There is no `ns` or `require` (the `str/` and `set/` aliases are built in), no macros, no Java interop beyond the `Math/` functions, and no atoms, refs, threads, files, network or `eval`.
+Every name listed here behaves as in Clojure 1.11. There is no `ns` or `require` (the `str/` and `set/` aliases are built in), no macros, no Java interop beyond the `Math/` functions, string methods like `(.indexOf s "x")` and `java.time.LocalDate`, and no atoms, refs, threads, files, network or `eval`.
 
 Differences from Clojure:
 - Sequences are eager: `map`, `filter`, `for`, ... return realised lists. Infinite ones (`(range)`, `iterate`, `repeat`, `cycle`) must be cut with `take` or `take-while`.
@@ -45,6 +45,7 @@ Differences from Clojure:
 - Functions: `comp` `partial` `juxt` `complement` `identity` `constantly` `fnil`
 - Strings: `str` `subs` `format` `str/join` `str/split` `str/includes?` `str/starts-with?` `str/ends-with?` `str/lower-case` `str/upper-case` `str/trim` `str/replace` `str/blank?` `str/split-lines` `re-find` `re-seq` `re-matches` `parse-long` `parse-double` (`clojure.string/` works too)
 - Numbers: `+` `-` `*` `/` `quot` `rem` `mod` `inc` `dec` `min` `max` `abs` `Math/round` `Math/floor` `Math/ceil` `Math/sqrt` `Math/pow`
+- Dates: `(LocalDate/parse "2024-03-15")` `.plusDays` `.isBefore` `.getDayOfWeek` `(.between ChronoUnit/DAYS a b)`; ISO date strings also compare and sort as strings
 - Sets: `set/union` `set/intersection` `set/difference` `disj`
 
 ## PTC helpers
@@ -68,7 +69,7 @@ For lists of maps. A key is a keyword, a string or a path vector like `[:user :a
 `where` operators: `=` `not=` `>` `<` `>=` `<=` `includes` `in`; `(where :field)` tests that the field is truthy. On an empty list `sum-by` gives 0, `avg-by` and `min-by` give nil.)PTC";
 
 constexpr std::string_view turns_multi_turn = R"PTC(# How the turns work
-Each response holds one program. The next user message shows what it printed (`; Output:`), the tool calls it made, and any error in full. The values of expressions are never shown: only printed output reaches you.
+Each response holds one program. The next user message shows what it printed (`; Output:`), the tool calls it made, and any error in full. The values of expressions are not shown: printed output reaches you, and your `def`s are listed with their type (and a short sample while you have printed nothing).
 - Explore first. When you do not know the shape of a tool result or an input, print a small sample and look before you compute the answer:
 ```clojure
 (def reviews (tool/search-reviews {:category "Electronics"}))
