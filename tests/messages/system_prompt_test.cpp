@@ -116,7 +116,7 @@ TEST_CASE("system prompt variants differ where single-shot and multi-turn work d
   CHECK(multi.find("Explore first") != std::string::npos);
   CHECK(multi.find(";; === user/ (your prelude) ===") != std::string::npos);
   CHECK(multi.find("Turns left") != std::string::npos);
-  CHECK(multi.find("never shown") != std::string::npos);
+  CHECK(multi.find("are not shown") != std::string::npos);
   // Single-shot: one program, no second turn.
   CHECK(single.find("no second turn") != std::string::npos);
   CHECK(single.find("Explore first") == std::string::npos);
