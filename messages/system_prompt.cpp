@@ -45,7 +45,7 @@ Differences from Clojure:
 - Functions: `comp` `partial` `juxt` `complement` `identity` `constantly` `fnil`
 - Strings: `str` `subs` `format` `str/join` `str/split` `str/includes?` `str/starts-with?` `str/ends-with?` `str/lower-case` `str/upper-case` `str/trim` `str/replace` `str/blank?` `str/split-lines` `re-find` `re-seq` `re-matches` `parse-long` `parse-double` (`clojure.string/` works too)
 - Numbers: `+` `-` `*` `/` `quot` `rem` `mod` `inc` `dec` `min` `max` `abs` `Math/round` `Math/floor` `Math/ceil` `Math/sqrt` `Math/pow`
-- Dates: `(LocalDate/parse "2024-03-15")` `.plusDays` `.isBefore` `.getDayOfWeek` `(.between ChronoUnit/DAYS a b)`; ISO date strings also compare and sort as strings
+- Dates: `(LocalDate/parse s)` (ISO text) `.plusDays` `.isBefore` `.getDayOfWeek` `(.between ChronoUnit/DAYS a b)`; ISO date strings also compare and sort as strings
 - Sets: `set/union` `set/intersection` `set/difference` `disj`
 
 ## PTC helpers
