@@ -6,9 +6,11 @@
 #include <limits>
 
 #include "lisp/builtin.hpp"
+#include "lisp/builtins/coll_ops.hpp"
 #include "lisp/date.hpp"
 #include "lisp/forms/forms.hpp"
 #include "lisp/json.hpp"
+#include "lisp/keyword_lookup.hpp"
 #include "lisp/list.hpp"
 #include "lisp/map.hpp"
 #include "lisp/regex.hpp"
@@ -23,6 +25,7 @@ class const_node final : public node {
  public:
   const_node(value v, source_pos p) : node(p), v_(std::move(v)) {}
   value eval(frame&) const override { return v_; }
+  const value* eval_ref(frame&, value&) const override { return &v_; }
   const value& get() const { return v_; }
 
  private:
@@ -40,6 +43,7 @@ class local_node final : public node {
     if (move_) return std::move(f.slots[slot_]);
     return f.slots[slot_];
   }
+  const value* eval_ref(frame& f, value&) const override { return &f.slots[slot_]; }
   void set_move() { move_ = true; }
 
  private:
@@ -53,6 +57,7 @@ class capture_node final : public node {
  public:
   capture_node(int index, source_pos p) : node(p), index_(index) {}
   value eval(frame& f) const override { return f.self->capture(index_); }
+  const value* eval_ref(frame& f, value&) const override { return &f.self->capture(index_); }
 
  private:
   int index_;
@@ -217,6 +222,71 @@ class builtin_call2_node final : public node {
   node_ptr a_, b_;
 };
 
+/// (:kw m) and (:kw m default) with a constant keyword: the map lookup without an argument
+/// list or a call through the context, and with a per-node entry position hint
+/// (keyword_lookup.hpp). Anything but a map goes to coll::get, as the keyword call does.
+class keyword_call_node final : public node {
+ public:
+  keyword_call_node(value kw, node_ptr m, node_ptr dflt, source_pos p)
+      : node(p), kw_(std::move(kw)), m_(std::move(m)), dflt_(std::move(dflt)) {}
+  value eval(frame& f) const override {
+    value tmp;
+    return *eval_ref(f, tmp);
+  }
+  const value* eval_ref(frame& f, value& tmp) const override {
+    value mt;
+    const value* m = m_->eval_ref(f, mt);
+    value d = dflt_ ? dflt_->eval(f) : value();  // evaluated whether needed or not, as a call does
+    try {
+      if (m->is(type::map)) {
+        std::uint32_t h = hint_.load(std::memory_order_relaxed);
+        const std::uint32_t before = h;
+        const value* v = keyword_find(m->as<map_obj>(), kw_, h);
+        if (h != before) hint_.store(h, std::memory_order_relaxed);
+        // A value inside a map that lives elsewhere stays valid; one inside our temporary is copied.
+        if (v && m != &mt) return v;
+        tmp = v ? *v : std::move(d);
+        return &tmp;
+      }
+      tmp = coll::get(*m, kw_, d);
+      return &tmp;
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos);
+    }
+  }
+
+ private:
+  value kw_;
+  node_ptr m_, dflt_;
+  mutable std::atomic<std::uint32_t> hint_{0};
+};
+
+/// (= a b): Clojure equality of two values without an argument list; operands are read in
+/// place where they live (eval_ref: no reference count traffic). Lazy seqs go to the builtin, which realises
+/// them within the budget.
+class equal2_node final : public node {
+ public:
+  equal2_node(native_fn fn, node_ptr a, node_ptr b, source_pos p)
+      : node(p), fn_(fn), a_(std::move(a)), b_(std::move(b)) {}
+  value eval(frame& f) const override {
+    value at, bt;
+    const value& a = *a_->eval_ref(f, at);
+    const value& b = *b_->eval_ref(f, bt);
+    if (a.is(type::integer) && b.is(type::integer)) return value::boolean(a.as_int() == b.as_int());
+    try {
+      if (!a.is(type::lazy_seq) && !b.is(type::lazy_seq)) return value::boolean(equal(a, b));
+      value v[2] = {a, b};
+      return fn_(*f.ctx, std::span<const value>(v, 2));
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos);
+    }
+  }
+
+ private:
+  native_fn fn_;
+  node_ptr a_, b_;
+};
+
 /// Integer fast paths for the arithmetic and comparison builtins. Anything else (doubles,
 /// overflow, wrong types) goes to the builtin itself, which computes or raises the error.
 enum class int_op { add, sub, mul, lt, gt, le, ge, eq, inc, dec };
@@ -318,7 +388,41 @@ class update_node final : public node {
   std::vector<node_ptr> args_;
 };
 
+/// assoc-in / update-in / update handing the collection over by move, so that uniquely held
+/// levels of the path are updated in place (coll_ops.hpp).
+enum class nested_op { assoc_in, update_in, update };
+
+class nested_update_node final : public node {
+ public:
+  nested_update_node(nested_op op, std::vector<node_ptr> args, source_pos p)
+      : node(p), op_(op), args_(std::move(args)) {}
+  value eval(frame& f) const override {
+    arg_buffer buf(args_.size());
+    value* v = buf.data();
+    for (std::size_t i = 0; i < args_.size(); ++i) v[i] = args_[i]->eval(f);
+    try {
+      std::span<const value> extra(v + 3, args_.size() - 3);
+      switch (op_) {
+        case nested_op::assoc_in: return coll::assoc_in(*f.ctx, std::move(v[0]), v[1], std::move(v[2]));
+        case nested_op::update_in: return coll::update_in(*f.ctx, std::move(v[0]), v[1], v[2], extra);
+        case nested_op::update: return coll::update(*f.ctx, std::move(v[0]), v[1], v[2], extra);
+      }
+      return {};
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos);
+    }
+  }
+
+ private:
+  nested_op op_;
+  std::vector<node_ptr> args_;
+};
+
 node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, source_pos pos) {
+  if ((b.name() == "assoc-in" && args.size() == 3) || ((b.name() == "update-in" || b.name() == "update") && args.size() >= 3)) {
+    nested_op op = b.name() == "assoc-in" ? nested_op::assoc_in : b.name() == "update-in" ? nested_op::update_in : nested_op::update;
+    return std::make_unique<nested_update_node>(op, std::move(args), pos);
+  }
   if ((b.name() == "assoc" && args.size() == 3) || (b.name() == "conj" && args.size() == 2) ||
       (b.name() == "dissoc" && args.size() == 2)) {
     update_op op = b.name() == "assoc" ? update_op::assoc : b.name() == "conj" ? update_op::conj : update_op::dissoc;
@@ -328,6 +432,9 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
       {"+", int_op::add}, {"-", int_op::sub}, {"*", int_op::mul}, {"<", int_op::lt}, {">", int_op::gt},
       {"<=", int_op::le}, {">=", int_op::ge}, {"=", int_op::eq}, {"==", int_op::eq}};
   native_fn fn = b.def().fn;
+  if (args.size() == 2 && b.name() == "=") {
+    return std::make_unique<equal2_node>(fn, std::move(args[0]), std::move(args[1]), pos);
+  }
   if (args.size() == 2) {
     if (auto it = ops2.find(b.name()); it != ops2.end()) {
       return std::make_unique<int_op2_node>(it->second, fn, std::move(args[0]), std::move(args[1]), pos);
@@ -492,6 +599,12 @@ node_ptr make_call(node_ptr fn, std::vector<node_ptr> args, source_pos pos) {
       }
       return make_builtin_node(*b, std::move(args), pos);
     }
+  }
+  if (auto* c = dynamic_cast<const_node*>(fn.get());
+      c && c->get().is(type::keyword) && (args.size() == 1 || args.size() == 2)) {
+    value kw = c->get();
+    node_ptr dflt = args.size() == 2 ? std::move(args[1]) : nullptr;
+    return std::make_unique<keyword_call_node>(std::move(kw), std::move(args[0]), std::move(dflt), pos);
   }
   return std::make_unique<call_node>(std::move(fn), std::move(args), pos);
 }

@@ -56,13 +56,33 @@ value closure_obj::call(context& c, Args args, bool owned) const {
   alignas(value) unsigned char inline_buf[inline_slots * sizeof(value)];
   std::unique_ptr<value[]> heap;
   const auto count = static_cast<std::size_t>(a->slot_count);
+  const auto fixed = static_cast<std::size_t>(a->fixed);  // the first slots (count >= fixed)
   value* slots;
   if (count > inline_slots) {
     heap.reset(new value[count]);
     slots = heap.get();
+    if constexpr (std::is_same_v<Args, std::span<value>>) {
+      if (owned) {
+        for (std::size_t i = 0; i < fixed; ++i) slots[i] = std::move(args[i]);
+      } else {
+        for (std::size_t i = 0; i < fixed; ++i) slots[i] = args[i];
+      }
+    } else {
+      for (std::size_t i = 0; i < fixed; ++i) slots[i] = args[i];
+    }
   } else {
+    // Parameters are constructed straight from the arguments (no nil-then-assign).
     slots = reinterpret_cast<value*>(inline_buf);
-    for (std::size_t i = 0; i < count; ++i) new (&slots[i]) value();
+    if constexpr (std::is_same_v<Args, std::span<value>>) {
+      if (owned) {
+        for (std::size_t i = 0; i < fixed; ++i) new (&slots[i]) value(std::move(args[i]));
+      } else {
+        for (std::size_t i = 0; i < fixed; ++i) new (&slots[i]) value(args[i]);
+      }
+    } else {
+      for (std::size_t i = 0; i < fixed; ++i) new (&slots[i]) value(args[i]);
+    }
+    for (std::size_t i = fixed; i < count; ++i) new (&slots[i]) value();
   }
   struct slot_guard {
     value* s;
@@ -72,16 +92,6 @@ value closure_obj::call(context& c, Args args, bool owned) const {
       if (inline_storage) for (std::size_t i = 0; i < n; ++i) s[i].~value();
     }
   } guard_slots{slots, count, count <= inline_slots};
-  const auto fixed = static_cast<std::size_t>(a->fixed);
-  if constexpr (std::is_same_v<Args, std::span<value>>) {
-    if (owned) {
-      for (std::size_t i = 0; i < fixed; ++i) slots[i] = std::move(args[i]);
-    } else {
-      for (std::size_t i = 0; i < fixed; ++i) slots[i] = args[i];
-    }
-  } else {
-    for (std::size_t i = 0; i < fixed; ++i) slots[i] = args[i];
-  }
   if (a->variadic && args.size() > fixed) slots[fixed] = list_obj::from(args.data() + fixed, args.size() - fixed);
 
   frame f{slots, this, &c};

@@ -4,6 +4,7 @@
 
 #include "lisp/error.hpp"
 #include "lisp/function.hpp"
+#include "lisp/keyword_lookup.hpp"
 #include "lisp/map.hpp"
 #include "lisp/node.hpp"
 #include "lisp/set.hpp"
@@ -23,6 +24,12 @@ value context::call(const value& f, std::span<const value> args) {
       return f.as<function_obj>().invoke(*this, args);
     case type::keyword:
       if (args.size() < 1 || args.size() > 2) lookup_arity_error(":" + named(f).full(), args.size());
+      if (args[0].is(type::map)) {
+        std::uint32_t& hint = keyword_hints_[(f.raw_bits() >> 4) & 7];
+        const value* v = keyword_find(args[0].as<map_obj>(), f, hint);
+        if (v) return *v;
+        return args.size() == 2 ? args[1] : value();
+      }
       return coll::get(args[0], f, args.size() == 2 ? args[1] : value());
     case type::map:
       if (args.size() < 1 || args.size() > 2) lookup_arity_error("a map", args.size());

@@ -46,6 +46,10 @@ class context {
  private:
   budget& budget_;
   run_state* state_;
+  /// Entry position hints for keyword calls on maps (keyword_lookup.hpp), a small direct-mapped
+  /// table indexed by the keyword's address: (group-by :region rows) finds :region at the
+  /// same position in every row.
+  std::uint32_t keyword_hints_[8] = {};
 };
 
 }  // namespace ptc::lisp

@@ -1,6 +1,54 @@
 #include "lisp/list.hpp"
 
 namespace ptc::lisp {
+namespace {
+
+// A free list of cell-sized blocks per thread (a cell freed on another thread than made it
+// simply joins that thread's list). Bounded, so a burst of garbage returns to malloc.
+constexpr std::size_t cell_pool_cap = std::size_t{1} << 16;
+
+thread_local bool cell_pool_gone = false;  // trivially destructible: readable during thread exit
+
+struct cell_pool {
+  void* head = nullptr;
+  std::size_t count = 0;
+  ~cell_pool() {
+    cell_pool_gone = true;
+    while (head) {
+      void* next = *static_cast<void**>(head);
+      ::operator delete(head);
+      head = next;
+    }
+  }
+};
+thread_local cell_pool tls_cells;
+
+}  // namespace
+
+void* list_obj::operator new(std::size_t n) {
+  if (n == sizeof(list_obj) && !cell_pool_gone) {
+    cell_pool& p = tls_cells;
+    if (void* r = p.head) {
+      p.head = *static_cast<void**>(r);
+      --p.count;
+      return r;
+    }
+  }
+  return ::operator new(n);
+}
+
+void list_obj::operator delete(void* ptr, std::size_t n) noexcept {
+  if (n == sizeof(list_obj) && !cell_pool_gone) {
+    cell_pool& p = tls_cells;
+    if (p.count < cell_pool_cap) {
+      *static_cast<void**>(ptr) = p.head;
+      p.head = ptr;
+      ++p.count;
+      return;
+    }
+  }
+  ::operator delete(ptr);
+}
 
 list_obj::list_obj(value first, const list_obj* rest, std::size_t count)
     : first_(std::move(first)), rest_(rest), count_(count) {}
@@ -48,6 +96,16 @@ value list_obj::from(const value* first, std::size_t n) {
   const list_obj* cell = nullptr;
   for (std::size_t i = n; i-- > 0;) cell = make_object<list_obj>(0, first[i], cell, n - i);
   return value::adopt(type::list, const_cast<list_obj*>(cell));
+}
+
+value list_builder::finish() {
+  if (!head_) return list_obj::empty();
+  std::size_t left = n_;
+  for (list_obj* c = head_; c; c = const_cast<list_obj*>(c->rest_)) c->count_ = left--;
+  list_obj* h = head_;
+  head_ = tail_ = nullptr;
+  n_ = 0;
+  return value::adopt(type::list, h);
 }
 
 }  // namespace ptc::lisp

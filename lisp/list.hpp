@@ -40,10 +40,45 @@ class list_obj final : public object {
   list_obj(value first, const list_obj* rest, std::size_t count);
   ~list_obj() override;
 
+  // Cells come from a per-thread free list: eager seqs make and free them by the thousand,
+  // and a general-purpose malloc/free pair costs more than the rest of a cell's life.
+  static void* operator new(std::size_t n);
+  static void operator delete(void* p, std::size_t n) noexcept;
+
  private:
+  friend class list_builder;
   value first_;
   const list_obj* rest_;  // owned reference, or null at the end
   std::size_t count_;
+};
+
+/// Builds a list front to back when its length is not known in advance (filter, map over a
+/// list, ...), with no intermediate buffer: a large temporary array costs an allocation, a copy
+/// per item and, when freed, a malloc consolidation. Cells are linked as they come; finish()
+/// writes their counts. An abandoned builder (an error mid-way) frees what it built.
+class list_builder {
+ public:
+  list_builder() = default;
+  list_builder(const list_builder&) = delete;
+  list_builder& operator=(const list_builder&) = delete;
+  ~list_builder() {
+    if (head_) head_->release();
+  }
+  void push(value x) {
+    auto* cell = make_object<list_obj>(0, std::move(x), nullptr, 0);
+    if (tail_) tail_->rest_ = cell;
+    else head_ = cell;
+    tail_ = cell;
+    ++n_;
+  }
+  std::size_t size() const { return n_; }
+  /// The list of the pushed items; the builder is empty afterwards.
+  value finish();
+
+ private:
+  list_obj* head_ = nullptr;
+  list_obj* tail_ = nullptr;
+  std::size_t n_ = 0;
 };
 
 }  // namespace ptc::lisp

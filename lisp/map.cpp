@@ -134,6 +134,14 @@ value map_obj::assoc(value m, value k, value v) {
   return m;
 }
 
+value* map_obj::value_slot(value& m, const value& key) {
+  const auto& mo = m.as<map_obj>();
+  if (mo.table_.sorted()) return nullptr;
+  std::size_t pos = mo.table_.find(key);
+  if (pos == detail::ordered_table::npos) return nullptr;
+  return own(m).table_.mutable_value(pos);
+}
+
 value map_obj::dissoc(value m, const value& k) {
   if (m.as<map_obj>().table_.sorted()) {
     if (!m.as<map_obj>().find(k)) return m;  // absent: no copy

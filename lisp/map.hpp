@@ -58,6 +58,12 @@ class map_obj : public object {
   /// in place when it holds the only reference.
   static value assoc(value m, value k, value v);
   static value dissoc(value m, const value& k);
+  /// The value slot of `key` (exact lookup) in `m`, made changeable: `m` becomes a map only
+  /// the caller holds (itself when unique, else a copy sharing what it can). Null, with `m`
+  /// untouched, when the key is absent or `m` is sorted. The pointer stays valid until `m`
+  /// changes again. Nested updates use it to take an inner collection out (so that it becomes
+  /// unique and is updated in place) and put it back.
+  static value* value_slot(value& m, const value& key);
 
   /// Visits entries in insertion (sorted map: sorted) order; stops early when f returns false.
   template <class F>

@@ -35,6 +35,16 @@ class node {
   explicit node(source_pos p) : pos(p) {}
   virtual ~node() = default;
   virtual value eval(frame& f) const = 0;
+  /// Evaluates for a reader that only looks at the result: returns where the value lives —
+  /// a constant, a local's slot, a capture, inside one of those — or `tmp` holding it. Spares
+  /// the reference count traffic (atomic) of a copy. The pointer is valid while `tmp` and the
+  /// frame live and until the frame's slots are next written (evaluation of sibling
+  /// arguments never writes a slot a pointer can refer to: let slots are not reused, and recur
+  /// is only in tail position).
+  virtual const value* eval_ref(frame& f, value& tmp) const {
+    tmp = eval(f);
+    return &tmp;
+  }
   source_pos pos;
 };
 using node_ptr = std::unique_ptr<node>;

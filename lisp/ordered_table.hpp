@@ -53,6 +53,10 @@ class ordered_table {
     return is_tombstone(k) ? nullptr : &k;
   }
 
+  /// Maps: the value slot at key position `pos` (from find), made changeable in place (the slot
+  /// vector's path to it is copied when shared). Valid until the table changes again.
+  value* mutable_value(std::size_t pos) { return vector_obj::mutable_at(slots_, pos + 1); }
+
   /// Adds key (with val for maps) last, or for an existing key replaces its value in place.
   void put(value key, value val);
   /// Removes the key; false when it was absent.

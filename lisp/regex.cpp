@@ -101,13 +101,63 @@ bool is_lookaround_or_backref(const re2::RE2& re) {
   return false;
 }
 
+// The leading plain ASCII text of a pattern: printable characters that are not
+// metacharacters, and \ before ASCII punctuation (which quotes it; before a letter or digit
+// it is a class, an escape or a backreference). `rest` is where that text stops.
+std::string leading_text(std::string_view p, std::size_t& rest) {
+  static constexpr std::string_view meta = "\\^$.|?*+()[]{}";
+  std::string out;
+  std::size_t i = 0;
+  for (; i < p.size(); ++i) {
+    char ch = p[i];
+    if (ch < 0x20 || ch > 0x7E) break;
+    if (ch == '\\') {
+      if (i + 1 >= p.size()) break;
+      char next = p[i + 1];
+      if (next < 0x20 || next > 0x7E || std::isalnum(static_cast<unsigned char>(next))) break;
+      out += next;
+      ++i;
+      continue;
+    }
+    if (meta.find(ch) != std::string_view::npos) break;
+    out += ch;
+  }
+  rest = i;
+  return out;
+}
+
+// The text a pattern matches when it is all plain text, else "" (see regex_obj::literal).
+std::string literal_text(std::string_view p) {
+  std::size_t rest = 0;
+  std::string text = leading_text(p, rest);
+  return rest == p.size() ? text : std::string();
+}
+
+// Plain text every match starts with, else "" (see regex_obj::prefix). Conservative: any |
+// (even inside a class or group) gives none, and a quantifier after the leading text takes
+// its last character away.
+std::string prefix_text(std::string_view p) {
+  if (p.find('|') != std::string_view::npos) return {};
+  std::size_t rest = 0;
+  std::string text = leading_text(p, rest);
+  if (rest < p.size() && !text.empty()) {
+    char ch = p[rest];
+    if (ch == '?' || ch == '*' || ch == '+' || ch == '{') text.pop_back();
+  }
+  return text;
+}
+
 }  // namespace
 
 regex_obj::regex_obj(std::string pattern) : source_(std::move(pattern)) {
   re2::RE2::Options opts;
   opts.set_log_errors(false);
   re_ = std::make_unique<re2::RE2>(translate(source_), opts);
-  if (re_->ok()) return;
+  if (re_->ok()) {
+    literal_ = literal_text(source_);
+    prefix_ = prefix_text(source_);
+    return;
+  }
   if (is_lookaround_or_backref(*re_))
     raise(error_kind::unsupported,
           "regex feature not supported: backreferences and lookaround cannot be used (patterns "

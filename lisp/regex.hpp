@@ -18,9 +18,18 @@ class regex_obj final : public object {
   ~regex_obj() override;
   const std::string& source() const { return source_; }
   const re2::RE2& re() const { return *re_; }
+  /// When the pattern is plain printable ASCII text (no metacharacters; \\ before punctuation
+  /// quotes it), the text it matches; else empty. A byte search for it finds exactly the
+  /// matches the regex finds, so split and re-find can skip the regex engine.
+  const std::string& literal() const { return literal_; }
+  /// Plain text every match starts with (the pattern's leading literal characters when it has
+  /// no alternation), else empty. A search can skip to where this text occurs.
+  const std::string& prefix() const { return prefix_; }
 
  private:
   std::string source_;
+  std::string literal_;
+  std::string prefix_;
   std::unique_ptr<re2::RE2> re_;
 };
 

@@ -1,5 +1,6 @@
 #include "lisp/string.hpp"
 
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -62,8 +63,16 @@ char32_t decode_utf8(std::string_view s, std::size_t& pos) {
 }
 
 std::size_t utf8_length(std::string_view s) {
-  std::size_t n = 0;
-  for (std::size_t pos = 0; pos < s.size();) {
+  // ASCII runs are counted eight bytes at a time; only other bytes need decoding.
+  std::size_t pos = 0;
+  while (pos + 8 <= s.size()) {
+    std::uint64_t w;
+    std::memcpy(&w, s.data() + pos, 8);
+    if (w & 0x8080808080808080ull) break;
+    pos += 8;
+  }
+  std::size_t n = pos;
+  while (pos < s.size()) {
     if (static_cast<unsigned char>(s[pos]) < 0x80) {
       ++pos;
     } else {
@@ -82,7 +91,56 @@ std::uint64_t hash_text(std::string_view s) {
 
 // ---- strings -------------------------------------------------------------------------------
 
+namespace {
+
+// Freed string_obj blocks of this thread, reused by the next ones made here. A block freed on
+// another thread than the one that made it simply joins that thread's list. Bounded, and
+// returned to the allocator when the thread ends.
+struct string_block_pool {
+  static constexpr std::size_t max_blocks = 1024;
+  struct block {
+    block* next;
+  };
+  block* head = nullptr;
+  std::size_t count = 0;
+  ~string_block_pool() {
+    while (head) {
+      block* b = head;
+      head = b->next;
+      ::operator delete(b, sizeof(string_obj));
+    }
+    count = max_blocks;  // strings freed later in the thread's exit go straight to the allocator
+  }
+};
+thread_local string_block_pool string_pool;
+
+}  // namespace
+
+void* string_obj::operator new(std::size_t size) {
+  string_block_pool& pool = string_pool;
+  if (size == sizeof(string_obj) && pool.head) {
+    string_block_pool::block* b = pool.head;
+    pool.head = b->next;
+    --pool.count;
+    return b;
+  }
+  return ::operator new(size);
+}
+
+void string_obj::operator delete(void* p, std::size_t size) noexcept {
+  string_block_pool& pool = string_pool;
+  if (size == sizeof(string_obj) && pool.count < string_block_pool::max_blocks) {
+    auto* b = static_cast<string_block_pool::block*>(p);
+    b->next = pool.head;
+    pool.head = b;
+    ++pool.count;
+    return;
+  }
+  ::operator delete(p, size);
+}
+
 string_obj::string_obj(std::string s) : text_(std::move(s)), length_(utf8_length(text_)) {}
+string_obj::string_obj(std::string s, std::size_t length) : text_(std::move(s)), length_(length) {}
 
 std::size_t string_obj::byte_offset(std::size_t i) const {
   if (ascii()) return i;
@@ -109,6 +167,11 @@ std::uint64_t string_obj::hash() const {
 value make_string(std::string s) {
   std::size_t extra = s.capacity() > 15 ? s.capacity() : 0;  // beyond the small-string buffer
   return value::adopt(type::string, make_object<string_obj>(extra, std::move(s)));
+}
+
+value make_string(std::string s, std::size_t length) {
+  std::size_t extra = s.capacity() > 15 ? s.capacity() : 0;
+  return value::adopt(type::string, make_object<string_obj>(extra, std::move(s), length));
 }
 
 // ---- keywords and symbols ------------------------------------------------------------------

@@ -12,6 +12,9 @@ namespace ptc::lisp {
 class string_obj final : public object {
  public:
   explicit string_obj(std::string s);
+  /// For a caller that already knows the text's code point count: `length` must equal
+  /// utf8_length(s) (a substring of an ASCII string, a case-mapped ASCII string, ...).
+  string_obj(std::string s, std::size_t length);
   const std::string& text() const { return text_; }
   /// Number of code points.
   std::size_t length() const { return length_; }
@@ -23,6 +26,11 @@ class string_obj final : public object {
   /// hash_text(text()), computed once.
   std::uint64_t hash() const;
 
+  // Strings are made and dropped by the hundred thousand (split pieces, case-mapped words):
+  // a small per-thread list of freed blocks makes that cheaper than the general allocator.
+  static void* operator new(std::size_t size);
+  static void operator delete(void* p, std::size_t size) noexcept;
+
  private:
   std::string text_;
   std::size_t length_;
@@ -30,6 +38,9 @@ class string_obj final : public object {
 };
 
 value make_string(std::string s);
+/// make_string when the code point count is known already (it must equal utf8_length(s)):
+/// saves the scan over the text.
+value make_string(std::string s, std::size_t length);
 inline const std::string& string_text(const value& v) { return v.as<string_obj>().text(); }
 
 /// A keyword or symbol name: optional namespace and name. Both kinds are interned and immortal,

@@ -141,16 +141,15 @@ struct vector_access {
     ++self.count_;
   }
 
-  static void set(vector_obj& self, std::size_t i, value x) {
-    if (i >= tailoff(self)) {
-      own_leaf(self.tail_, self.tail_count_)->v[i - tailoff(self)] = std::move(x);
-      return;
-    }
+  static value* slot_of(vector_obj& self, std::size_t i) {
+    if (i >= tailoff(self)) return &own_leaf(self.tail_, self.tail_count_)->v[i - tailoff(self)];
     node** slot = &self.root_;
     for (unsigned level = self.shift_; level > 0; level -= bits)
       slot = &own_branch(*slot)->k[(i >> level) & mask];
-    own_leaf(*slot, width)->v[i & mask] = std::move(x);
+    return &own_leaf(*slot, width)->v[i & mask];
   }
+
+  static void set(vector_obj& self, std::size_t i, value x) { *slot_of(self, i) = std::move(x); }
 
   // Removes the last leaf of the trie (the one holding item count_-2's block); false when the
   // node at `slot` became empty and was released.
@@ -253,6 +252,10 @@ value vector_obj::assoc(value v, std::size_t i, value x) {
   if (i == v.as<vector_obj>().count_) return conj(std::move(v), std::move(x));
   vector_access::set(vector_access::own(v), i, std::move(x));
   return v;
+}
+
+value* vector_obj::mutable_at(value& v, std::size_t i) {
+  return vector_access::slot_of(vector_access::own(v), i);
 }
 
 value vector_obj::pop(value v) {

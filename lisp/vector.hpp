@@ -26,6 +26,11 @@ class vector_obj final : public object {
   static value assoc(value v, std::size_t i, value x);
   /// A vector without its last item; the caller checked size() > 0.
   static value pop(value v);
+  /// Item i (i < size) of `v` made changeable: `v` becomes a vector only the caller holds
+  /// (itself when unique, else a copy sharing what it can) and the nodes on the way to item i
+  /// are owned by it. The pointer stays valid until `v` changes again. For "take, update,
+  /// put back" updates of nested collections.
+  static value* mutable_at(value& v, std::size_t i);
 
   /// Visits items in order; stops early when f returns false.
   template <class F>

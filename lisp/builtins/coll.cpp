@@ -18,41 +18,8 @@ namespace {
 
 using args_t = std::span<const value>;
 
-// (assoc coll k v) for one key: nil becomes a map; vectors take an index up to their count.
 value assoc_one(value coll, const value& k, const value& v, std::string_view fn) {
-  switch (coll.kind()) {
-    case type::nil: return map_obj::assoc(map_obj::empty(), k, v);
-    case type::map: return map_obj::assoc(std::move(coll), k, v);
-    case type::vector: {
-      std::size_t n = coll.as<vector_obj>().size();
-      if (!k.is(type::integer)) errors::argument(fn, 1, "an integer index for a vector", k);
-      std::int64_t i = k.as_int();
-      if (i < 0 || static_cast<std::uint64_t>(i) > n) errors::index(fn, i, n, "a vector");
-      return vector_obj::assoc(std::move(coll), static_cast<std::size_t>(i), v);
-    }
-    default: errors::argument(fn, 0, "a map, vector or nil", coll);
-  }
-}
-
-// The key to write back under after reading `k` from `coll` with flex lookup.
-value write_key(const value& coll, const value& k) {
-  return coll.is(type::map) ? coll::present_key(coll, k) : k;
-}
-
-// Path of assoc-in / update-in as items; an empty path means the single key nil, as in Clojure.
-std::vector<value> path_items(context& c, const value& path, std::string_view fn) {
-  std::vector<value> ks = to_items(c, path, fn);
-  if (ks.empty()) ks.emplace_back();
-  return ks;
-}
-
-// Rebuilds the containers along `ks` bottom-up with `leaf` at the end. levels[i] is the
-// container that holds ks[i]; keys[i] is the key to write under at that level.
-value rebuild(std::vector<value>& levels, const std::vector<value>& keys, value leaf,
-              std::string_view fn) {
-  value cur = std::move(leaf);
-  for (std::size_t i = levels.size(); i-- > 0;) cur = assoc_one(std::move(levels[i]), keys[i], cur, fn);
-  return cur;
+  return coll::assoc1(std::move(coll), k, v, fn);
 }
 
 value b_get(context&, args_t a) { return coll::get(a[0], a[1], a.size() > 2 ? a[2] : value()); }
@@ -125,17 +92,10 @@ value b_assoc(context&, args_t a) {
   return out;
 }
 
-value b_assoc_in(context& c, args_t a) {
-  std::vector<value> ks = path_items(c, a[1], "assoc-in");
-  std::vector<value> levels{a[0]};
-  std::vector<value> keys;
-  for (std::size_t i = 0; i + 1 < ks.size(); ++i) {
-    keys.push_back(write_key(levels.back(), ks[i]));
-    levels.push_back(coll::get(levels.back(), ks[i]));
-  }
-  keys.push_back(ks.back());  // the last key is written as given, like assoc
-  return rebuild(levels, keys, a[2], "assoc-in");
-}
+// The map argument is a copy here (the caller keeps its reference), so every level is copied
+// as it changes; coll::assoc_in / update_in update uniquely held levels in place when given
+// the only reference.
+value b_assoc_in(context& c, args_t a) { return coll::assoc_in(c, a[0], a[1], a[2]); }
 
 value b_dissoc(context& c, args_t a) {
   if (a[0].is_nil()) return {};
@@ -148,34 +108,9 @@ value b_dissoc(context& c, args_t a) {
   return out;
 }
 
-// Calls f with `old` followed by the extra arguments a[from..].
-value apply_update(context& c, const value& f, value old, args_t a, std::size_t from) {
-  std::vector<value> call_args;
-  call_args.reserve(1 + a.size() - from);
-  call_args.push_back(std::move(old));
-  for (std::size_t i = from; i < a.size(); ++i) call_args.push_back(a[i]);
-  return c.call(f, std::span<const value>(call_args));
-}
+value b_update(context& c, args_t a) { return coll::update(c, a[0], a[1], a[2], a.subspan(3)); }
 
-value b_update(context& c, args_t a) {
-  const value& m = a[0];
-  if (!m.is_nil() && !m.is(type::map) && !m.is(type::vector))
-    errors::argument("update", 0, "a map, vector or nil", m);
-  value nv = apply_update(c, a[2], coll::get(m, a[1]), a, 3);
-  return assoc_one(m, write_key(m, a[1]), nv, "update");
-}
-
-value b_update_in(context& c, args_t a) {
-  std::vector<value> ks = path_items(c, a[1], "update-in");
-  std::vector<value> levels{a[0]};
-  std::vector<value> keys;
-  for (std::size_t i = 0; i < ks.size(); ++i) {
-    keys.push_back(write_key(levels.back(), ks[i]));
-    if (i + 1 < ks.size()) levels.push_back(coll::get(levels.back(), ks[i]));
-  }
-  value nv = apply_update(c, a[2], coll::get(levels.back(), ks.back()), a, 3);
-  return rebuild(levels, keys, std::move(nv), "update-in");
-}
+value b_update_in(context& c, args_t a) { return coll::update_in(c, a[0], a[1], a[2], a.subspan(3)); }
 
 value b_merge(context& c, args_t a) {
   bool any = false;

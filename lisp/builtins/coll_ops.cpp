@@ -164,6 +164,134 @@ value merge2(context& c, value a, const value& b, std::string_view fn) {
   return map_conj(c, std::move(a), b, fn);
 }
 
+value assoc1(value coll, const value& k, value v, std::string_view fn) {
+  switch (coll.kind()) {
+    case type::nil: return map_obj::assoc(map_obj::empty(), k, std::move(v));
+    case type::map: return map_obj::assoc(std::move(coll), k, std::move(v));
+    case type::vector: {
+      std::size_t n = coll.as<vector_obj>().size();
+      if (!k.is(type::integer)) errors::argument(fn, 1, "an integer index for a vector", k);
+      std::int64_t i = k.as_int();
+      if (i < 0 || static_cast<std::uint64_t>(i) > n) errors::index(fn, i, n, "a vector");
+      return vector_obj::assoc(std::move(coll), static_cast<std::size_t>(i), std::move(v));
+    }
+    default: errors::argument(fn, 0, "a map, vector or nil", coll);
+  }
+}
+
+namespace {
+
+// The keys of an assoc-in / update-in path. A short vector path is read in place (its items
+// are contiguous); an empty path means the single key nil, as in Clojure.
+class path_keys {
+ public:
+  path_keys(context& c, const value& path, std::string_view fn) {
+    if (path.is(type::vector)) {
+      // Up to 32 items share the vector's first block.
+      std::size_t n = path.as<vector_obj>().size();
+      if (n > 0 && n <= 32) {
+        n_ = n;
+        p_ = path.as<vector_obj>().chunk_for(0);
+        return;
+      }
+    }
+    store_ = to_items(c, path, fn);
+    if (store_.empty()) store_.emplace_back();
+    p_ = store_.data();
+    n_ = store_.size();
+  }
+  const value* data() const { return p_; }
+  std::size_t size() const { return n_; }
+
+ private:
+  const value* p_ = nullptr;
+  std::size_t n_ = 0;
+  std::vector<value> store_;
+};
+
+// The slot holding key k of `coll` when coll is a map where k is present (flex) or a vector
+// where k is an index: `coll` is then made a collection only the caller holds (see
+// map_obj::value_slot). Null, with coll untouched, otherwise.
+value* slot_for(value& coll, const value& k) {
+  if (coll.is(type::map)) {
+    if (value* s = map_obj::value_slot(coll, k)) return s;
+    if (!k.is(type::keyword) && !k.is(type::string)) return nullptr;
+    if (coll.as<map_obj>().sorted() || !coll.as<map_obj>().find_flex(k)) return nullptr;
+    return map_obj::value_slot(coll, present_key(coll, k));
+  }
+  if (coll.is(type::vector) && k.is(type::integer)) {
+    std::int64_t i = k.as_int();
+    if (i < 0 || static_cast<std::uint64_t>(i) >= coll.as<vector_obj>().size()) return nullptr;
+    return vector_obj::mutable_at(coll, static_cast<std::size_t>(i));
+  }
+  return nullptr;
+}
+
+// The key to write back under after reading `k` from `coll` with flex lookup.
+value write_key(const value& coll, const value& k) {
+  return coll.is(type::map) ? present_key(coll, k) : k;
+}
+
+// Calls f with `old` followed by `extra`, handing `old` over (a closure may then change it in
+// place).
+value call_update(context& c, const value& f, value old, std::span<const value> extra) {
+  constexpr std::size_t inline_args = 4;
+  if (extra.size() < inline_args) {
+    value buf[inline_args];
+    buf[0] = std::move(old);
+    for (std::size_t i = 0; i < extra.size(); ++i) buf[i + 1] = extra[i];
+    return c.call_owned(f, std::span<value>(buf, 1 + extra.size()));
+  }
+  std::vector<value> buf;
+  buf.reserve(1 + extra.size());
+  buf.push_back(std::move(old));
+  buf.insert(buf.end(), extra.begin(), extra.end());
+  return c.call_owned(f, std::span<value>(buf));
+}
+
+// Changes the value under ks[0..n) in coll. `leaf` makes the new value from the old one at the
+// last key; the last key of assoc-in is written as given (exact), like assoc.
+template <class Leaf>
+value change_in(value coll, const value* ks, std::size_t n, bool exact_last, Leaf& leaf,
+                std::string_view fn) {
+  const value& k = ks[0];
+  if (n == 1 && exact_last) return assoc1(std::move(coll), k, leaf(value()), fn);
+  if (value* s = slot_for(coll, k)) {
+    // Take the old value out (so a unique inner collection stays unique), change it, put it
+    // back. Nothing else can reach `coll` now, so the slot stays where it is meanwhile.
+    value old = std::move(*s);
+    *s = n == 1 ? leaf(std::move(old)) : change_in(std::move(old), ks + 1, n - 1, exact_last, leaf, fn);
+    return coll;
+  }
+  // Absent key, or not a map or vector: read, change, then assoc (which raises type errors,
+  // innermost level first, as before).
+  value wk = write_key(coll, k);
+  value old = get(coll, k);
+  value nv = n == 1 ? leaf(std::move(old)) : change_in(std::move(old), ks + 1, n - 1, exact_last, leaf, fn);
+  return assoc1(std::move(coll), wk, std::move(nv), fn);
+}
+
+}  // namespace
+
+value assoc_in(context& c, value m, const value& path, value v) {
+  path_keys ks(c, path, "assoc-in");
+  auto leaf = [&](value) { return std::move(v); };
+  return change_in(std::move(m), ks.data(), ks.size(), true, leaf, "assoc-in");
+}
+
+value update_in(context& c, value m, const value& path, const value& f, std::span<const value> extra) {
+  path_keys ks(c, path, "update-in");
+  auto leaf = [&](value old) { return call_update(c, f, std::move(old), extra); };
+  return change_in(std::move(m), ks.data(), ks.size(), false, leaf, "update-in");
+}
+
+value update(context& c, value m, const value& k, const value& f, std::span<const value> extra) {
+  if (!m.is_nil() && !m.is(type::map) && !m.is(type::vector))
+    errors::argument("update", 0, "a map, vector or nil", m);
+  auto leaf = [&](value old) { return call_update(c, f, std::move(old), extra); };
+  return change_in(std::move(m), &k, 1, false, leaf, "update");
+}
+
 bool is_field_spec(const value& keyspec) {
   return keyspec.is(type::keyword) || keyspec.is(type::string) || keyspec.is(type::vector);
 }

@@ -3,6 +3,7 @@
 // clojure.walk and the PTC helpers): Clojure's get / get-in / contains? / conj with PTC's
 // keyword↔string flex lookup (spec: deliberate difference 6), and the "key" argument of the
 // PTC helpers (a keyword, a path vector or a function).
+#include <span>
 #include <string_view>
 
 #include "lisp/context.hpp"
@@ -32,6 +33,19 @@ bool contains(std::string_view fn, const value& coll, const value& key);
 /// [k v] pairs, maps (merged) or nil. `coll` is taken by value so a unique vector grows in
 /// place.
 value conj(context& c, value coll, const value& x, std::string_view fn = "conj");
+
+/// (assoc coll k v) for one key: nil becomes a map; vectors take an index up to their count.
+/// `coll` is taken by value: a unique map or vector changes in place.
+value assoc1(value coll, const value& k, value v, std::string_view fn = "assoc");
+
+/// (assoc-in m path v), (update-in m path f & extra), (update m k f & extra). `m` is taken by
+/// value: when the caller hands over the only reference, every level of the path that is
+/// uniquely owned is updated in place ("take, update, put back": an inner collection is moved
+/// out of its parent, so it too becomes unique, then stored again). Shared levels are copied
+/// as they are changed, so an old version never changes.
+value assoc_in(context& c, value m, const value& path, value v);
+value update_in(context& c, value m, const value& path, const value& f, std::span<const value> extra);
+value update(context& c, value m, const value& k, const value& f, std::span<const value> extra);
 
 /// (select-keys m ks) with flex lookup; the result is keyed by the requested keys.
 value select_keys(context& c, const value& m, const value& ks, std::string_view fn = "select-keys");

@@ -20,7 +20,12 @@ value re_pattern(context&, std::span<const value> a) {
 
 value re_find(context&, std::span<const value> a) {
   const regex_obj& re = regex_arg("re-find", a, 0);
-  regex_finder f(re, arg::string("re-find", a, 1));
+  const std::string& s = arg::string("re-find", a, 1);
+  if (!re.literal().empty()) {  // a literal pattern has no groups: the match is the literal
+    if (s.find(re.literal()) == std::string::npos) return value::nil();
+    return make_string(re.literal(), re.literal().size());
+  }
+  regex_finder f(re, s);
   return f.next() ? match_value(f) : value::nil();
 }
 

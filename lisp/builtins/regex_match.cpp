@@ -13,12 +13,38 @@ std::size_t next_char_boundary(std::string_view s, std::size_t pos) {
 }
 
 regex_finder::regex_finder(const regex_obj& re, std::string_view text)
-    : re_(re.re()), text_(text), groups_(static_cast<std::size_t>(re.re().NumberOfCapturingGroups()) + 1) {}
+    : re_(re.re()), prefix_(re.prefix()), text_(text), count_(re.re().NumberOfCapturingGroups() + 1) {
+  if (count_ <= static_cast<int>(std::size(small_))) {
+    groups_ = small_;
+  } else {
+    large_.resize(static_cast<std::size_t>(count_));
+    groups_ = large_.data();
+  }
+}
+
+// The leftmost match starting at or after `from`, into groups_.
+bool regex_finder::search(std::size_t from) {
+  if (!prefix_.empty()) {
+    // Every match starts with the prefix, so a match can only start where it occurs: none
+    // left means no match, and trying the first few occurrences anchored (RE2 then runs its
+    // cheap one-pass or bit-state engine on the match alone) finds the leftmost one, exactly
+    // as the unanchored search would. After a few misses the ordinary search takes over, so
+    // a text full of near misses still costs linear time.
+    for (int tries = 0;; ++tries) {
+      std::size_t pos = text_.find(prefix_, from);
+      if (pos == std::string_view::npos) return false;
+      from = pos;
+      if (tries == 4) break;
+      if (re_.Match(text_, pos, text_.size(), re2::RE2::ANCHOR_START, groups_, count_)) return true;
+      ++from;  // the prefix starts with an ASCII character: the next one is a character start
+    }
+  }
+  return re_.Match(text_, from, text_.size(), re2::RE2::UNANCHORED, groups_, count_);
+}
 
 bool regex_finder::next() {
   if (done_ || search_from_ > text_.size()) return false;
-  if (!re_.Match(text_, search_from_, text_.size(), re2::RE2::UNANCHORED, groups_.data(),
-                 static_cast<int>(groups_.size()))) {
+  if (!search(search_from_)) {
     done_ = true;
     return false;
   }
@@ -30,16 +56,20 @@ bool regex_finder::next() {
 
 bool regex_finder::match_all() {
   done_ = true;
-  return re_.Match(text_, 0, text_.size(), re2::RE2::ANCHOR_BOTH, groups_.data(),
-                   static_cast<int>(groups_.size()));
+  return re_.Match(text_, 0, text_.size(), re2::RE2::ANCHOR_BOTH, groups_, count_);
 }
 
 value match_value(const regex_finder& f) {
   if (f.group_count() == 0) return make_string(std::string(f.group(0)));
+  auto item = [&](int g) { return f.matched(g) ? make_string(std::string(f.group(g))) : value::nil(); };
+  if (f.group_count() < 4) {  // the common case, without a temporary heap vector
+    value items[4];
+    for (int g = 0; g <= f.group_count(); ++g) items[g] = item(g);
+    return vector_obj::from(items, static_cast<std::size_t>(f.group_count()) + 1);
+  }
   std::vector<value> items;
   items.reserve(static_cast<std::size_t>(f.group_count()) + 1);
-  for (int g = 0; g <= f.group_count(); ++g)
-    items.push_back(f.matched(g) ? make_string(std::string(f.group(g))) : value::nil());
+  for (int g = 0; g <= f.group_count(); ++g) items.push_back(item(g));
   return vector_obj::from(std::move(items));
 }
 

@@ -18,6 +18,8 @@ namespace ptc::lisp {
 class regex_finder {
  public:
   regex_finder(const regex_obj& re, std::string_view text);
+  regex_finder(const regex_finder&) = delete;  // groups_ may point into the finder itself
+  regex_finder& operator=(const regex_finder&) = delete;
   /// Finds the next match; false when there is none.
   bool next();
   /// The whole text must match (re-matches); fills the groups like next().
@@ -25,18 +27,24 @@ class regex_finder {
   std::size_t begin() const { return groups_[0].data() - text_.data(); }
   std::size_t end() const { return begin() + groups_[0].size(); }
   /// Number of capturing groups.
-  int group_count() const { return static_cast<int>(groups_.size()) - 1; }
+  int group_count() const { return count_ - 1; }
   bool matched(int g) const { return groups_[g].data() != nullptr; }
   std::string_view group(int g) const { return {groups_[g].data(), groups_[g].size()}; }
   const re2::RE2& re() const { return re_; }
   std::string_view text() const { return text_; }
 
  private:
+  bool search(std::size_t from);
+
   const re2::RE2& re_;
+  std::string_view prefix_;  // regex_obj::prefix()
   std::string_view text_;
   std::size_t search_from_ = 0;
   bool done_ = false;
-  std::vector<re2::StringPiece> groups_;
+  int count_;                       // groups_ entries: the whole match and each group
+  re2::StringPiece* groups_;        // small_ for few groups, else large_
+  re2::StringPiece small_[4];
+  std::vector<re2::StringPiece> large_;
 };
 
 /// The current match as Clojure's re-groups shows it: the matched string when the regex has

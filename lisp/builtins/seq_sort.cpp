@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "lisp/builtin.hpp"
 #include "lisp/builtins/seq_support.hpp"
 #include "lisp/map.hpp"
 
@@ -24,11 +25,63 @@ bool comes_before(context& c, std::string_view fn, std::size_t argi, const value
   errors::argument(fn, argi, "a comparator returning a number or boolean", r);
 }
 
+/// How a comparator orders numbers when it is one of the builtins whose answer for two numbers
+/// is known (`<` and `compare`: ascending, `>`: descending); none for anything else. No
+/// comparator means `compare`.
+enum class num_order { none, ascending, descending };
+
+num_order builtin_order(const value* cmp) {
+  if (!cmp) return num_order::ascending;
+  if (!cmp->is(type::function)) return num_order::none;
+  const auto* b = dynamic_cast<const builtin_fn*>(&cmp->as<function_obj>());
+  if (!b) return num_order::none;
+  const std::string name = b->name();
+  if (name == "<" || name == "compare") return num_order::ascending;
+  if (name == ">") return num_order::descending;
+  return num_order::none;
+}
+
+/// Sorts by number keys without calling the comparator: the keys are decorated with their
+/// positions and sorted stably as the builtin would order them (integers as integers,
+/// doubles as doubles, NaN comparing false both ways).
+template <class K, class Get>
+std::vector<value> sorted_numbers(std::vector<value>& items, const std::vector<value>& k, bool descending,
+                                  Get get) {
+  std::vector<std::pair<K, std::uint32_t>> d;
+  d.reserve(k.size());
+  for (std::size_t i = 0; i < k.size(); ++i) d.emplace_back(get(k[i]), static_cast<std::uint32_t>(i));
+  if (descending) {
+    std::stable_sort(d.begin(), d.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+  } else {
+    std::stable_sort(d.begin(), d.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  }
+  std::vector<value> out;
+  out.reserve(items.size());
+  for (const auto& e : d) out.push_back(std::move(items[e.second]));
+  return out;
+}
+
 /// Stable sort of `items` by `keys` (the items themselves when keys is null), with the default
 /// order (compare) or a user comparator.
 std::vector<value> sorted(context& c, std::string_view fn, std::vector<value> items,
                           const std::vector<value>* keys, const value* cmp, std::size_t cmp_argi) {
   const std::vector<value>& k = keys ? *keys : items;
+  if (num_order o = builtin_order(cmp); o != num_order::none && items.size() > 1 && items.size() < 0xFFFFFFFFu) {
+    // All integers or all doubles (a mix would compare pairs of integers exactly and other
+    // pairs as doubles, which one key type cannot express): compare the numbers directly.
+    bool ints = true, doubles = true;
+    for (const value& x : k) {
+      ints = ints && x.is(type::integer);
+      doubles = doubles && x.is(type::floating);
+      if (!ints && !doubles) break;
+    }
+    if (ints || doubles) {
+      c.limits().tick(items.size());
+      bool desc = o == num_order::descending;
+      if (ints) return sorted_numbers<std::int64_t>(items, k, desc, [](const value& x) { return x.as_int(); });
+      return sorted_numbers<double>(items, k, desc, [](const value& x) { return x.as_double(); });
+    }
+  }
   std::vector<std::size_t> order(items.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   if (cmp) {

@@ -16,6 +16,7 @@
 
 #include "lisp/builtin.hpp"
 #include "lisp/context.hpp"
+#include "lisp/keyword_lookup.hpp"
 #include "lisp/lazy_seq.hpp"
 #include "lisp/list.hpp"
 #include "lisp/seq.hpp"
@@ -59,6 +60,14 @@ void for_each_item(context& c, const value& coll, std::string_view fn, F&& f) {
 /// a visible cost in map/filter over 10,000 items).
 inline value call1(context& c, const value& f, const value& x) {
   return c.call(f, std::span<const value>(&x, 1));
+}
+
+/// (kw x) for a keyword kw, as call1 answers it, with a map looked up directly; `hint` is the
+/// loop's entry position hint (keyword_lookup.hpp).
+inline value call1_keyword(context& c, const value& kw, const value& x, std::uint32_t& hint) {
+  if (!x.is(type::map)) return call1(c, kw, x);
+  const value* v = keyword_find(x.as<map_obj>(), kw, hint);
+  return v ? *v : value();
 }
 
 /// True for a lazy seq (a generator or a transform of one): consumers must not realise it.

@@ -43,19 +43,16 @@ value lazy_filter_map(const value& coll, Step step) {
   });
 }
 
-/// The eager counterpart: collects the emitted items of a finite `coll`.
-template <class Step>
-std::vector<value> collect(context& c, const value& coll, std::string_view fn, Step step) {
-  std::vector<value> out;
-  out.reserve(size_hint(coll));
+/// The eager counterpart: passes the emitted items of a finite `coll` to `emit`.
+template <class Step, class Emit>
+void collect(context& c, const value& coll, std::string_view fn, Step& step, Emit emit) {
   std::int64_t i = 0;
   value y;
   for_each_item(c, coll, fn, [&](const value& x) {
     int r = step(c, x, y, i++);
-    if (r > 0) out.push_back(std::move(y));
+    if (r > 0) emit(std::move(y));
     return r >= 0;
   });
-  return out;
 }
 
 /// Lists for finite inputs, lazy seqs for lazy ones; `as_vector` forces a realised vector.
@@ -64,8 +61,15 @@ value transform(context& c, args_t a, std::string_view fn, bool as_vector, Step 
   const value& coll = a.back();
   require_seqable(fn, a, a.size() - 1);
   if (is_lazy(coll) && !as_vector) return lazy_filter_map(coll, step);
-  std::vector<value> items = collect(c, coll, fn, step);
-  return as_vector ? vector_obj::from(std::move(items)) : list_of(std::move(items));
+  if (!as_vector) {
+    list_builder out;  // no intermediate array (list.hpp)
+    collect(c, coll, fn, step, [&](value&& y) { out.push(std::move(y)); });
+    return out.finish();
+  }
+  std::vector<value> items;
+  items.reserve(size_hint(coll));
+  collect(c, coll, fn, step, [&](value&& y) { items.push_back(std::move(y)); });
+  return vector_obj::from(std::move(items));
 }
 
 /// map over several collections in lockstep, stopping at the shortest.
@@ -107,6 +111,12 @@ value map_many(context& c, args_t a, std::string_view fn, bool as_vector) {
 value map_impl(context& c, args_t a, std::string_view fn, bool as_vector) {
   const value& f = arg::function(fn, a, 0);
   if (a.size() > 2) return map_many(c, a, fn, as_vector);
+  if (f.is(type::keyword)) {  // (map :k rows): the lookup without a call
+    return transform(c, a, fn, as_vector, [f, hint = std::uint32_t{0}](context& c, const value& x, value& out, std::int64_t) mutable {
+      out = call1_keyword(c, f, x, hint);
+      return 1;
+    });
+  }
   return transform(c, a, fn, as_vector, [f](context& c, const value& x, value& out, std::int64_t) {
     out = call1(c, f, x);
     return 1;
@@ -118,6 +128,13 @@ value b_mapv(context& c, args_t a) { return map_impl(c, a, "mapv", true); }
 
 value filter_impl(context& c, args_t a, std::string_view fn, bool keep_truthy, bool as_vector) {
   const value& f = arg::function(fn, a, 0);
+  if (f.is(type::keyword)) {  // (filter :active rows)
+    return transform(c, a, fn, as_vector, [f, keep_truthy, hint = std::uint32_t{0}](context& c, const value& x, value& out, std::int64_t) mutable {
+      if (call1_keyword(c, f, x, hint).truthy() != keep_truthy) return 0;
+      out = x;
+      return 1;
+    });
+  }
   return transform(c, a, fn, as_vector, [f, keep_truthy](context& c, const value& x, value& out, std::int64_t) {
     if (call1(c, f, x).truthy() != keep_truthy) return 0;
     out = x;
@@ -188,6 +205,39 @@ value b_mapcat(context& c, args_t a) {
   return list_of(std::move(out));
 }
 
+/// acc + x as the `+` builtin computes it, for the common number cases; false for anything
+/// else (overflow, non-numbers), which the builtin itself then answers or reports.
+bool add_in_place(value& acc, const value& x) {
+  if (acc.is(type::integer)) {
+    if (x.is(type::integer)) {
+      std::int64_t r;
+      if (__builtin_add_overflow(acc.as_int(), x.as_int(), &r)) return false;
+      acc = value::integer(r);
+      return true;
+    }
+    if (x.is(type::floating)) {
+      acc = value::floating(static_cast<double>(acc.as_int()) + x.as_double());
+      return true;
+    }
+    return false;
+  }
+  if (acc.is(type::floating) && x.is_number()) {
+    // The builtin's fold starts a double sum from 0.0 (which turns -0.0 into 0.0): same here.
+    acc = value::floating((0.0 + acc.as_double()) + x.as_number());
+    return true;
+  }
+  return false;
+}
+
+/// The `+` builtin (reduce + xs) is summed without a call per item.
+bool is_plus_builtin(const value& f) {
+  static const object* const plus = [] {
+    const value* p = builtins().find("+");
+    return p ? p->obj() : nullptr;
+  }();
+  return f.is(type::function) && f.obj() == plus;
+}
+
 value b_reduce(context& c, args_t a) {
   const value& f = arg::function("reduce", a, 0);
   std::size_t ci = a.size() - 1;
@@ -196,6 +246,20 @@ value b_reduce(context& c, args_t a) {
   bool have = a.size() == 3;
   if (have) acc = a[1];
   if (have && is_reduced(acc)) return reduced_value(acc);
+  if (is_plus_builtin(f)) {
+    for_each_item(c, a[ci], "reduce", [&](const value& x) {
+      if (!have) {
+        acc = x;
+        have = true;
+      } else if (!add_in_place(acc, x)) {
+        value args[2] = {std::move(acc), x};
+        acc = c.call_owned(f, std::span<value>(args, 2));  // + never returns a reduced
+      }
+      return true;
+    });
+    if (!have) return c.call(f, {});
+    return acc;
+  }
   for_each_item(c, a[ci], "reduce", [&](const value& x) {
     if (!have) {
       acc = x;

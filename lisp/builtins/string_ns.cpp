@@ -32,11 +32,25 @@ value capitalize(context& c, std::span<const value> a) {
   return make_string(text::upper(t.substr(0, first_end)) + text::lower(t.substr(first_end)));
 }
 
+// An ASCII text maps byte by byte and keeps its length, so no scan of the result is needed.
+template <bool Upper>
+value map_case(context& c, std::string_view fn, std::span<const value> a) {
+  value v = text::to_text(c, fn, a, 0);
+  const string_obj& s = v.as<string_obj>();
+  if (text::all_ascii(s.text())) {
+    std::string out(s.text());
+    for (char& ch : out) {
+      if (Upper ? ch >= 'a' && ch <= 'z' : ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch ^ 0x20);
+    }
+    return make_string(std::move(out), s.length());
+  }
+  return make_string(Upper ? text::upper(s.text()) : text::lower(s.text()));
+}
 value upper_case(context& c, std::span<const value> a) {
-  return make_string(text::upper(string_text(text::to_text(c, "clojure.string/upper-case", a, 0))));
+  return map_case<true>(c, "clojure.string/upper-case", a);
 }
 value lower_case(context& c, std::span<const value> a) {
-  return make_string(text::lower(string_text(text::to_text(c, "clojure.string/lower-case", a, 0))));
+  return map_case<false>(c, "clojure.string/lower-case", a);
 }
 
 value starts_with(context& c, std::span<const value> a) {

@@ -1,6 +1,8 @@
 #pragma once
 // Private to the string family: the parts register_string() assembles and the text helpers
 // they share (Java's notion of whitespace, Unicode case mapping, code point indexes).
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -23,6 +25,20 @@ std::string lower(std::string_view s);
 char32_t upper_char(char32_t c);
 char32_t lower_char(char32_t c);
 
+/// True when every byte of `s` is below 0x80 (string_obj::ascii() also holds for some
+/// invalid UTF-8, whose bytes decode one by one as U+FFFD).
+inline bool all_ascii(std::string_view s) {
+  std::size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, s.data() + i, 8);
+    if (w & 0x8080808080808080ull) return false;
+  }
+  for (; i < s.size(); ++i)
+    if (static_cast<unsigned char>(s[i]) >= 0x80) return false;
+  return true;
+}
+
 /// Argument i as a string object (for code point lengths and offsets).
 inline const string_obj& str(std::string_view fn, std::span<const value> a, std::size_t i) {
   if (!a[i].is(type::string)) errors::argument(fn, i, "a string", a[i]);
@@ -42,7 +58,7 @@ inline value substring(std::string_view fn, std::span<const value> a) {
   if (start == 0 && end == len) return a[0];
   const std::size_t b = s.byte_offset(static_cast<std::size_t>(start));
   const std::size_t e = s.byte_offset(static_cast<std::size_t>(end));
-  return make_string(s.text().substr(b, e - b));
+  return make_string(s.text().substr(b, e - b), static_cast<std::size_t>(end - start));
 }
 
 /// Argument i as Java's (.toString x) sees it, which many clojure.string functions apply to

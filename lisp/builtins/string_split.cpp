@@ -30,30 +30,45 @@ class literal_finder {
   std::size_t from_ = 0, begin_ = 0;
 };
 
-// Java's Pattern.split(input, limit).
+// Java's Pattern.split(input, limit). The pieces go straight into the result vector; with no
+// limit, empty pieces wait until a non-empty one follows, since trailing ones are dropped.
 template <class Finder>
 value java_split(context& c, const value& input, Finder& f, std::int64_t limit) {
-  std::string_view s = string_text(input);
-  std::vector<value> parts;
+  const string_obj& str = input.as<string_obj>();
+  std::string_view s = str.text();
+  // The pieces of an ASCII text are ASCII: their lengths are their sizes.
+  auto piece = [ascii = str.ascii()](std::string_view p) {
+    return ascii ? make_string(std::string(p), p.size()) : make_string(std::string(p));
+  };
+  value out = vector_obj::empty();
+  std::int64_t count = 0;    // pieces so far, waiting ones included
+  std::size_t waiting = 0;   // empty pieces not appended yet
+  auto add = [&](std::string_view p) {
+    ++count;
+    if (p.empty() && limit == 0) {
+      ++waiting;
+      return;
+    }
+    for (; waiting > 0; --waiting) out = vector_obj::conj(std::move(out), piece({}));
+    out = vector_obj::conj(std::move(out), piece(p));
+  };
   std::size_t index = 0;
   bool limited = limit > 0;
   bool any = false;
   while (f.next()) {
     c.tick();
-    if (!limited || static_cast<std::int64_t>(parts.size()) < limit - 1) {
+    if (!limited || count < limit - 1) {
       if (index == 0 && f.begin() == 0 && f.end() == 0) continue;  // no empty leading piece
-      parts.push_back(make_string(std::string(s.substr(index, f.begin() - index))));
+      add(s.substr(index, f.begin() - index));
       index = f.end();
       any = true;
     } else {
       break;
     }
   }
-  if (!any) return vector_obj::from(std::vector<value>{input});
-  parts.push_back(make_string(std::string(s.substr(index))));
-  if (limit == 0)
-    while (!parts.empty() && string_text(parts.back()).empty()) parts.pop_back();
-  return vector_obj::from(std::move(parts));
+  if (!any) return vector_obj::from(&input, 1);
+  add(s.substr(index));
+  return out;
 }
 
 value split(context& c, std::span<const value> a) {
@@ -62,7 +77,12 @@ value split(context& c, std::span<const value> a) {
   std::int64_t limit = a.size() > 2 ? arg::integer(fn, a, 2) : 0;
   std::string_view s = string_text(a[0]);
   if (a[1].is(type::regex)) {
-    regex_finder f(a[1].as<regex_obj>(), s);
+    const regex_obj& re = a[1].as<regex_obj>();
+    if (!re.literal().empty()) {  // #" ", #"," ...: a byte search finds the same matches
+      literal_finder f(s, re.literal());
+      return java_split(c, a[0], f, limit);
+    }
+    regex_finder f(re, s);
     return java_split(c, a[0], f, limit);
   }
   if (!a[1].is(type::string) && !a[1].is(type::character))

@@ -1,0 +1,244 @@
+#include "config/fields.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <type_traits>
+#include <vector>
+
+namespace ptc::config::detail {
+
+namespace {
+
+using millis = std::chrono::milliseconds;
+constexpr double unbounded = std::numeric_limits<double>::infinity();
+
+template <class T>
+constexpr bool is_count = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+
+/// What a value of T must look like, for messages.
+template <class T>
+std::string expected(bool text) {
+  if constexpr (std::is_same_v<T, std::string>) return "a string";
+  else if constexpr (std::is_same_v<T, bool>) return text ? "1, 0, true, false, yes, no, on or off" : "true or false";
+  else if constexpr (std::is_same_v<T, double>) return "a number";
+  else if constexpr (std::is_same_v<T, millis>) return "a non-negative integer of milliseconds";
+  else return "a non-negative integer";
+}
+
+/// Converts a non-negative integer to T, or says why it does not fit.
+template <class T>
+std::optional<std::string> store_count(T& out, std::uint64_t v) {
+  using limit = std::numeric_limits<std::conditional_t<std::is_same_v<T, millis>, millis::rep, T>>;
+  if (v > static_cast<std::uint64_t>(limit::max()))
+    return "expected an integer no larger than " + std::to_string(limit::max());
+  if constexpr (std::is_same_v<T, millis>) out = millis(static_cast<millis::rep>(v));
+  else out = static_cast<T>(v);
+  return std::nullopt;
+}
+
+template <class T>
+std::optional<std::string> read_json(T& out, const json& j) {
+  auto wrong = [&] { return "expected " + expected<T>(false) + ", got " + describe(j); };
+  if constexpr (std::is_same_v<T, std::string>) {
+    if (!j.is_string()) return wrong();
+    out = j.get<std::string>();
+  } else if constexpr (std::is_same_v<T, bool>) {
+    if (!j.is_boolean()) return wrong();
+    out = j.get<bool>();
+  } else if constexpr (std::is_same_v<T, double>) {
+    if (!j.is_number()) return wrong();
+    out = j.get<double>();
+  } else {
+    if (!j.is_number_unsigned()) return wrong();
+    return store_count(out, j.get<std::uint64_t>());
+  }
+  return std::nullopt;
+}
+
+template <class T>
+std::optional<std::string> read_text(T& out, std::string_view t) {
+  auto wrong = [&] { return "expected " + expected<T>(true) + ", got \"" + std::string(t) + "\""; };
+  if constexpr (std::is_same_v<T, std::string>) {
+    out = std::string(t);
+  } else if constexpr (std::is_same_v<T, bool>) {
+    static constexpr std::array<std::string_view, 4> yes{"1", "true", "yes", "on"}, no{"0", "false", "no", "off"};
+    if (std::find(yes.begin(), yes.end(), t) != yes.end()) out = true;
+    else if (std::find(no.begin(), no.end(), t) != no.end()) out = false;
+    else return wrong();
+  } else if constexpr (std::is_same_v<T, double>) {
+    double v = 0;
+    auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc() || end != t.data() + t.size() || !std::isfinite(v)) return wrong();
+    out = v;
+  } else {
+    std::uint64_t v = 0;
+    auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec == std::errc::result_out_of_range) return store_count(out, std::numeric_limits<std::uint64_t>::max());
+    if (ec != std::errc() || end != t.data() + t.size()) return wrong();
+    return store_count(out, v);
+  }
+  return std::nullopt;
+}
+
+template <class T>
+json write_json(const T& v) {
+  if constexpr (std::is_same_v<T, millis>) return v.count();
+  else return v;
+}
+
+template <class T>
+std::optional<double> as_number(const T& v) {
+  if constexpr (std::is_same_v<T, millis>) return static_cast<double>(v.count());
+  else if constexpr (is_count<T> || std::is_same_v<T, double>) return static_cast<double>(v);
+  else return std::nullopt;
+}
+
+std::string show(double v) {
+  if (v == std::floor(v) && std::fabs(v) < 1e15) return std::to_string(static_cast<long long>(v));
+  std::string s = std::to_string(v);
+  while (s.size() > 1 && s.back() == '0') s.pop_back();
+  return s;
+}
+
+/// A table entry for the setting `get` reaches; `get` is a generic lambda so it serves both
+/// `settings&` and `const settings&`. [min, max] bounds numeric settings.
+template <class Get>
+field make(std::string_view path, std::string_view env, Get get, double min = 0, double max = unbounded) {
+  using T = std::remove_cvref_t<decltype(get(std::declval<settings&>()))>;
+  field f{path, env, {}, {}, {}, {}};
+  f.from_json = [get](settings& s, const json& j) { return read_json<T>(get(s), j); };
+  f.from_text = [get](settings& s, std::string_view t) { return read_text<T>(get(s), t); };
+  f.to_json = [get](const settings& s) { return write_json<T>(get(s)); };
+  f.check = [get, min, max](const settings& s) -> std::optional<std::string> {
+    std::optional<double> v = as_number<T>(get(s));
+    if (!v) return std::nullopt;
+    if (!std::isfinite(*v)) return "must be a finite number";
+    if (*v < min) return "must be at least " + show(min) + ", got " + show(*v);
+    if (*v > max) return "must be at most " + show(max) + ", got " + show(*v);
+    return std::nullopt;
+  };
+  return f;
+}
+
+/// The API key: a string, or null / "<redacted>" (what to_json writes) for "no key", so a
+/// settings dump loads back. Never quoted in a message.
+field make_key() {
+  field f{"llm.api_key", "", {}, {}, {}, {}};
+  f.from_json = [](settings& s, const json& j) -> std::optional<std::string> {
+    if (j.is_null() || (j.is_string() && j.get_ref<const std::string&>() == "<redacted>")) {
+      s.llm.api_key = secret();
+      return std::nullopt;
+    }
+    if (!j.is_string()) return "expected a string, got " + describe(j);
+    s.llm.api_key = secret(j.get<std::string>());
+    return std::nullopt;
+  };
+  f.from_text = [](settings& s, std::string_view t) -> std::optional<std::string> {
+    s.llm.api_key = secret(std::string(t));
+    return std::nullopt;
+  };
+  f.to_json = [](const settings& s) { return json(s.llm.api_key); };
+  f.check = [](const settings&) { return std::optional<std::string>(); };
+  return f;
+}
+
+std::vector<field> build() {
+  constexpr double int_max = std::numeric_limits<int>::max();
+  std::vector<field> t;
+  t.push_back(make("llm.provider", "", [](auto& s) -> auto& { return s.llm.provider; }));
+  t.push_back(make("llm.model", "", [](auto& s) -> auto& { return s.llm.model; }));
+  t.push_back(make("llm.base_url", "PTC_BASE_URL", [](auto& s) -> auto& { return s.llm.base_url; }));
+  t.push_back(make_key());
+  t.push_back(make("llm.request_timeout_ms", "PTC_REQUEST_TIMEOUT_MS", [](auto& s) -> auto& { return s.llm.request_timeout; }, 1));
+  t.push_back(make("llm.max_retries", "PTC_MAX_RETRIES", [](auto& s) -> auto& { return s.llm.max_retries; }, 0, 100));
+  t.push_back(make("llm.backoff_base_ms", "PTC_BACKOFF_BASE_MS", [](auto& s) -> auto& { return s.llm.backoff_base; }));
+  t.push_back(make("llm.backoff_max_ms", "PTC_BACKOFF_MAX_MS", [](auto& s) -> auto& { return s.llm.backoff_max; }));
+  t.push_back(make("llm.max_tokens", "PTC_MAX_TOKENS", [](auto& s) -> auto& { return s.llm.max_tokens; }, 1, int_max));
+  t.push_back(make("llm.temperature", "PTC_TEMPERATURE", [](auto& s) -> auto& { return s.llm.temperature; }, 0, 2));
+  t.push_back(make("llm.max_in_flight", "PTC_MAX_IN_FLIGHT", [](auto& s) -> auto& { return s.llm.max_in_flight; }, 1));
+  t.push_back(make("llm.pool_size", "PTC_POOL_SIZE", [](auto& s) -> auto& { return s.llm.pool_size; }, 1, 1024));
+  t.push_back(make("agent.max_turns", "PTC_MAX_TURNS", [](auto& s) -> auto& { return s.agent.max_turns; }, 1));
+  t.push_back(make("agent.compress", "", [](auto& s) -> auto& { return s.agent.compress; }));
+  t.push_back(make("agent.println_limit", "", [](auto& s) -> auto& { return s.agent.println_limit; }));
+  t.push_back(make("agent.tool_call_limit", "", [](auto& s) -> auto& { return s.agent.tool_call_limit; }));
+  t.push_back(make("agent.mission_timeout_ms", "PTC_MISSION_TIMEOUT_MS", [](auto& s) -> auto& { return s.agent.mission_timeout; }, 1));
+  t.push_back(make("agent.max_depth", "PTC_MAX_DEPTH", [](auto& s) -> auto& { return s.agent.max_depth; }));
+  t.push_back(make("agent.turn_budget", "PTC_TURN_BUDGET", [](auto& s) -> auto& { return s.agent.turn_budget; }, 1));
+  t.push_back(make("agent.limits.max_steps", "PTC_MAX_STEPS", [](auto& s) -> auto& { return s.agent.limits.max_steps; }, 1));
+  t.push_back(make("agent.limits.timeout_ms", "PTC_EVAL_TIMEOUT_MS", [](auto& s) -> auto& { return s.agent.limits.timeout_ms; }, 1));
+  t.push_back(make("agent.limits.max_depth", "PTC_MAX_CALL_DEPTH", [](auto& s) -> auto& { return s.agent.limits.max_depth; }, 1));
+  t.push_back(make("agent.limits.max_memory_bytes", "PTC_MAX_MEMORY_BYTES", [](auto& s) -> auto& { return s.agent.limits.max_memory_bytes; }, 1));
+  t.push_back(make("agent.limits.max_print_chars", "PTC_MAX_PRINT_CHARS", [](auto& s) -> auto& { return s.agent.limits.max_print_chars; }, 1));
+  t.push_back(make("agent.limits.max_output_bytes", "PTC_MAX_OUTPUT_BYTES", [](auto& s) -> auto& { return s.agent.limits.max_output_bytes; }, 1));
+  t.push_back(make("log.level", "PTC_LOG_LEVEL", [](auto& s) -> auto& { return s.log.level; }));
+  return t;
+}
+
+constexpr std::array<std::string_view, 4> sections{"llm", "agent", "agent.limits", "log"};
+
+std::size_t distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+std::span<const field> fields() {
+  static const std::vector<field> table = build();
+  return table;
+}
+
+const field* find_field(std::string_view path) {
+  for (const field& f : fields())
+    if (f.path == path) return &f;
+  return nullptr;
+}
+
+bool is_section(std::string_view path) {
+  return std::find(sections.begin(), sections.end(), path) != sections.end();
+}
+
+std::string suggest(std::string_view section, std::string_view key) {
+  std::string prefix = section.empty() ? std::string() : std::string(section) + ".";
+  std::string best;
+  std::size_t best_distance = std::max<std::size_t>(2, key.size() / 3) + 1;
+  auto consider = [&](std::string_view path) {
+    if (!path.starts_with(prefix)) return;
+    std::string_view child = path.substr(prefix.size());
+    if (child.find('.') != std::string_view::npos) return;
+    std::size_t d = distance(key, child);
+    if (d < best_distance) best_distance = d, best = std::string(child);
+  };
+  for (const field& f : fields()) consider(f.path);
+  for (std::string_view s : sections) consider(s);
+  return best;
+}
+
+std::string describe(const json& j) {
+  switch (j.type()) {
+    case json::value_t::null: return "null";
+    case json::value_t::boolean: return "a boolean";
+    case json::value_t::string: return "a string";
+    case json::value_t::number_unsigned: return "an integer";
+    case json::value_t::number_integer: return j.get<std::int64_t>() < 0 ? "a negative integer" : "an integer";
+    case json::value_t::number_float: return "a number with a fraction or exponent";
+    case json::value_t::object: return "an object";
+    case json::value_t::array: return "an array";
+    default: return "an unsupported JSON value";
+  }
+}
+
+}  // namespace ptc::config::detail

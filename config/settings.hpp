@@ -1,0 +1,130 @@
+#pragma once
+// Settings of the runtime, with documented defaults, read from a JSON file and the environment.
+//
+// Precedence, lowest first: the defaults below < the JSON file < `PTC_*` environment variables
+// < the caller's overrides (command-line flags). The API key comes from PTC_API_KEY, else the
+// provider's usual variable (OPENAI_API_KEY, ANTHROPIC_API_KEY, OPENROUTER_API_KEY), else the
+// file. config/README.md has the full table: setting, default, variable.
+//
+// The file mirrors these structs: {"llm": {...}, "agent": {"limits": {...}}, "log": {...}}.
+// Durations are integers of milliseconds and their keys end in `_ms` (`request_timeout_ms`).
+// An unknown key is an error naming its path, so a typo cannot pass silently; a value of the
+// wrong type is an error naming the path and the expected type. No message shows a key.
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "config/environment.hpp"
+#include "config/error.hpp"
+#include "config/provider.hpp"
+#include "config/secret.hpp"
+#include "lisp/budget.hpp"
+
+namespace ptc::config {
+
+/// Which LLM answers, and how requests to it behave.
+struct llm_settings {
+  /// Default "scripted" (offline, clearly labelled): the demo works without a key.
+  /// One of providers(). Env: PTC_LLM=provider[:model].
+  std::string provider = "scripted";
+  /// Default "" (required by every network provider except llamacpp). Env: PTC_LLM.
+  std::string model;
+  /// Default "": load() fills in the provider's default_base_url (openai
+  /// https://api.openai.com/v1, anthropic https://api.anthropic.com, openrouter
+  /// https://openrouter.ai/api/v1, ollama http://127.0.0.1:11434/v1); vllm and llamacpp need
+  /// one. Env: PTC_BASE_URL.
+  std::string base_url;
+  /// Default none. Env: PTC_API_KEY, else the provider's variable (OPENAI_API_KEY, ...).
+  /// Never printed: see secret.hpp.
+  secret api_key;
+  /// Default 60000 ms: one HTTP request, including reading the whole response.
+  /// Env: PTC_REQUEST_TIMEOUT_MS.
+  std::chrono::milliseconds request_timeout{60'000};
+  /// Default 4: retries after a 429, a 5xx or a timeout (so at most 5 attempts).
+  /// Env: PTC_MAX_RETRIES.
+  int max_retries = 4;
+  /// Default 500 ms: first retry delay; doubles per retry, with jitter. Env: PTC_BACKOFF_BASE_MS.
+  std::chrono::milliseconds backoff_base{500};
+  /// Default 20000 ms: the longest retry delay (a Retry-After header may ask for more).
+  /// Env: PTC_BACKOFF_MAX_MS.
+  std::chrono::milliseconds backoff_max{20'000};
+  /// Default 4096: max_tokens of one completion. Env: PTC_MAX_TOKENS.
+  int max_tokens = 4096;
+  /// Default 0 (deterministic as far as the provider allows), 0..2. Env: PTC_TEMPERATURE.
+  double temperature = 0;
+  /// Default 256: requests in flight per HTTP actor; more wait in its queue.
+  /// Env: PTC_MAX_IN_FLIGHT.
+  std::size_t max_in_flight = 256;
+  /// Default 2: HTTP actors in the LLM pool. Env: PTC_POOL_SIZE.
+  int pool_size = 2;
+};
+
+/// How a sub-agent's mission runs.
+struct agent_settings {
+  /// Default 5 (SS-002): LLM calls per mission. Env: PTC_MAX_TURNS.
+  std::size_t max_turns = 5;
+  /// Default false (uncompressed history, DESIGN §6.4). Env: PTC_COMPRESS=1|0|P,T.
+  bool compress = false;
+  /// Default 15: println calls kept in the compressed history (API-001..006).
+  /// Env: PTC_COMPRESS=P,T sets it (and turns compression on).
+  std::size_t println_limit = 15;
+  /// Default 20: tool calls kept in the compressed history. Env: PTC_COMPRESS=P,T.
+  std::size_t tool_call_limit = 20;
+  /// Default 300000 ms (5 min): wall time of one whole mission. Env: PTC_MISSION_TIMEOUT_MS.
+  std::chrono::milliseconds mission_timeout{300'000};
+  /// Default 3: how deep sub-agents may nest (an agent used as a tool is one level).
+  /// Env: PTC_MAX_DEPTH.
+  std::size_t max_depth = 3;
+  /// Default 50: LLM calls shared by a whole tree of nested agents. Env: PTC_TURN_BUDGET.
+  std::size_t turn_budget = 50;
+  /// Limits of each program run; defaults are lisp::limits' own (lisp/budget.hpp):
+  /// max_steps 50000000 (PTC_MAX_STEPS), timeout_ms 5000 (PTC_EVAL_TIMEOUT_MS),
+  /// max_depth 10000 nested calls (PTC_MAX_CALL_DEPTH), max_memory_bytes 536870912
+  /// (PTC_MAX_MEMORY_BYTES), max_print_chars 2000 (PTC_MAX_PRINT_CHARS), max_output_bytes
+  /// 1048576 (PTC_MAX_OUTPUT_BYTES).
+  lisp::limits limits;
+};
+
+/// Logging.
+struct log_settings {
+  /// Default "warn" (quiet): one of trace, debug, info, warn, error, critical, off (spdlog's
+  /// names). Env: PTC_LOG_LEVEL.
+  std::string level = "warn";
+};
+
+/// Every setting.
+struct settings {
+  llm_settings llm;
+  agent_settings agent;
+  log_settings log;
+};
+
+/// The documented defaults (the member initialisers above).
+settings defaults();
+
+/// Caller overrides (command-line flags), applied after the environment and before keys and
+/// URLs are resolved and the result is checked.
+using overrides = std::function<void(settings&)>;
+
+/// Loads settings: defaults < `file` (or PTC_CONFIG's file when `file` is nullopt; none when
+/// neither) < PTC_* variables of `env` < `apply`. Then resolves the API key (PTC_API_KEY, else
+/// the provider's variable, else the file's key if the file named the same provider), fills in
+/// the provider's default base URL and validates. Throws config_error.
+settings load(const std::optional<std::filesystem::path>& file, const environment& env,
+              const overrides& apply = {});
+
+/// Checks ranges and the provider's needs (model, key, base URL). Throws config_error.
+void validate(const settings& s);
+
+/// The settings as JSON in the file's layout, for traces and `ptc config`: the key is
+/// "<redacted>" (null when unset). load() of a file holding this JSON gives the same settings,
+/// except the key, which comes from the environment again ("<redacted>" in a file means none).
+nlohmann::ordered_json to_json(const settings& s);
+
+}  // namespace ptc::config
