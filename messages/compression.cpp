@@ -51,6 +51,14 @@ chat_message system_message(const prepared_agent& a) {
   return chat_message::of(role::system, a.system, true);
 }
 
+/// What a failed turn printed before its error (all of it), as "; Output before the error:"
+/// lines ending in a newline; "" when it printed nothing.
+std::string output_before_error(const turn& t) {
+  if (t.prints.empty()) return {};
+  const std::string printed = render_output(t.prints, t.prints.size());
+  return "; Output before the error:" + printed.substr(std::string_view("; Output:").size()) + "\n";
+}
+
 /// The block shown while the latest turn failed (CMP-002/003, ERR-001..003; conditional
 /// collapsing: only the most recent failure, and only while it is the latest turn).
 std::string failed_attempt(const turn& t) {
@@ -60,24 +68,14 @@ std::string failed_attempt(const turn& t) {
   } else {
     out += "Your previous attempt:\n```clojure\n" + t.program + "\n```\n";
   }
-  if (!t.prints.empty()) {
-    std::string printed = render_output(t.prints, t.prints.size());
-    out += "; Output before the error:" + printed.substr(std::string_view("; Output:").size()) + "\n";
-  }
+  out += output_before_error(t);
   out += "Error: " + t.error + "\n---";
   return out;
 }
 
 /// The feedback USER message after one turn in the uncompressed layout (DESIGN §6.4).
 std::string feedback(const turn& t) {
-  if (!t.success()) {
-    std::string out;
-    if (!t.prints.empty()) {
-      std::string printed = render_output(t.prints, t.prints.size());
-      out = "; Output before the error:" + printed.substr(std::string_view("; Output:").size()) + "\n";
-    }
-    return out + "Error: " + t.error;
-  }
+  if (!t.success()) return output_before_error(t) + "Error: " + t.error;
   if (t.prints.empty()) return "; No output (use println to see values)";
   return render_output(t.prints, t.prints.size());
 }
