@@ -1,13 +1,15 @@
-// The ptc command line. Subcommands: eval (more follow: run, repl, replay, node).
+// The ptc command line. Subcommands: eval, run (more follow: repl, replay, node).
 #include <CLI/CLI.hpp>
 
 #include "examples/ptc/eval_command.hpp"
+#include "examples/ptc/run_command.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"ptc: Programmatic Tool Calling runtime"};
   app.require_subcommand(1);
   int exit_code = 0;
   ptc::cli::add_eval_command(app, exit_code);
+  ptc::cli::add_run_command(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }

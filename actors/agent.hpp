@@ -1,0 +1,93 @@
+#pragma once
+// The C++ API for describing agents: a value you build, copy and nest.
+//
+//   auto researcher = ptc::actors::agent("researcher")
+//       .mission("Find the best-rated product in {{category}}")
+//       .description("Finds the best product of a category")
+//       .signature("(category :string) -> {name :string, rating :float}")
+//       .tool("search", "Products of a category", "(category :string) -> [{name :string}]",
+//             [](const json& args) { return catalogue(args["category"]); });
+//   auto boss = ptc::actors::agent("boss")
+//       .mission("Compare laptops and phones")
+//       .tool(researcher)            // a sub-agent as a tool: (tool/researcher {:category ..})
+//       .compress();                 // SingleUserCoalesced, println 15, tool calls 20
+//   messages::step s = rt.run(boss); // actors/runtime.hpp
+//
+// Options a sub-agent leaves unset are inherited from its parent when it runs as a tool
+// (API-007: llm and compression); the runtime's settings fill in the rest.
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <caf/all.hpp>
+#include <nlohmann/json.hpp>
+
+#include "actors/tools.hpp"
+#include "lisp/budget.hpp"
+#include "lisp/run.hpp"
+#include "messages/types.hpp"
+
+namespace ptc::actors {
+
+class agent;
+
+/// One tool of an agent: a C++ function, a sub-agent, or an actor serving tool calls.
+struct tool_entry {
+  messages::tool_spec spec;
+  lisp::tool_fn fn;                    ///< a C++ function tool
+  bool blocking = false;               ///< fn may block: its actor gets a thread of its own
+  std::shared_ptr<const agent> child;  ///< a sub-agent tool
+  caf::actor handle;                   ///< an actor tool (e.g. on another node)
+};
+
+class agent {
+ public:
+  explicit agent(std::string name = "");
+
+  agent& mission(std::string text);        ///< a template: {{key}} filled from data / tool args
+  agent& description(std::string text);    ///< one line, shown when used as a tool
+  agent& signature(std::string text);      ///< "(q :string) -> {total :float}" or "{...}"
+  agent& data(nlohmann::ordered_json obj); ///< inputs: data/KEY and {{KEY}}
+  agent& max_turns(std::size_t n);
+  agent& compress(bool on = true);         ///< on: SingleUserCoalesced with the default limits
+  agent& compression(messages::compression_options c);
+  agent& limits(lisp::limits l);           ///< per program run
+  agent& timeout(std::chrono::milliseconds mission_timeout);
+  agent& system_prompt(messages::system_prompt_options o);
+  agent& llm(caf::actor llm_actor);        ///< this agent's LLM (default: inherited/runtime's)
+
+  /// A C++ function tool. `signature` as in tool_spec, e.g. "(id :int) -> {name :string}".
+  agent& tool(std::string name, std::string description, std::string signature,
+              lisp::tool_fn fn, tool_options opts = {});
+  /// A sub-agent as a tool, named after it; its description and signature are its own.
+  agent& tool(const agent& child);
+  /// A tool served by an actor answering (tool_atom, tool_call) -> tool_result.
+  agent& tool(messages::tool_spec spec, caf::actor handle);
+
+  const std::string& name() const { return spec_.name; }
+  /// The spec as set so far (unset options hold their defaults).
+  const messages::agent_spec& spec() const { return spec_; }
+  const std::vector<tool_entry>& tools() const { return tools_; }
+  const std::optional<std::size_t>& max_turns_set() const { return max_turns_; }
+  const std::optional<messages::compression_options>& compression_set() const { return compression_; }
+  const std::optional<lisp::limits>& limits_set() const { return limits_; }
+  const std::optional<std::chrono::milliseconds>& timeout_set() const { return timeout_; }
+  const caf::actor& llm_set() const { return llm_; }
+  /// The tool spec this agent shows when used as a tool: name, description, and its signature
+  /// with the parameters taken from its mission's {{placeholders}} when it has none.
+  messages::tool_spec as_tool_spec() const;
+
+ private:
+  messages::agent_spec spec_;
+  std::vector<tool_entry> tools_;
+  std::optional<std::size_t> max_turns_;
+  std::optional<messages::compression_options> compression_;
+  std::optional<lisp::limits> limits_;
+  std::optional<std::chrono::milliseconds> timeout_;
+  caf::actor llm_;
+};
+
+}  // namespace ptc::actors

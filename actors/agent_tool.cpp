@@ -1,0 +1,115 @@
+// Sub-agents as tools, and materializing an agent's tools (see agent_tool.hpp).
+#include "actors/agent_tool.hpp"
+
+#include "actors/sub_agent.hpp"
+#include "lisp/json.hpp"
+#include "messages/serialization.hpp"
+
+namespace ptc::actors {
+namespace {
+
+/// The interpreter's wait for a sub-agent tool: the child's whole mission, plus a margin so
+/// the child's own mission_timeout (a clear Step) fires before the caller gives up.
+constexpr std::chrono::milliseconds child_margin{5'000};
+constexpr std::chrono::hours no_deadline{24};
+
+tool_result answer_from(const wire<messages::step>& s, const std::string& name) {
+  tool_result r;
+  if (s->ok()) {
+    r.ok = true;
+    r.value = lisp::to_json(*s->return_value).dump();
+  } else {
+    r.error = "sub-agent " + name + " failed (" + messages::reason_name(s->fail->reason) +
+              "): " + s->fail->message;
+  }
+  r.children.push_back(s);
+  return r;
+}
+
+caf::behavior agent_tool(caf::event_based_actor* self,
+                         std::shared_ptr<const materialized_agent> child) {
+  return {
+      [=](tool_atom, const tool_call& call) -> caf::result<tool_result> {
+        const auto& name = child->spec.name;
+        nlohmann::ordered_json args;
+        try {
+          args = nlohmann::ordered_json::parse(call.args);
+        } catch (const std::exception&) {
+          return tool_result{false, "", "sub-agent " + name + ": arguments are not JSON", {}};
+        }
+        messages::agent_spec spec = child->spec;
+        if (!args.is_object()) {
+          return tool_result{false, "", "sub-agent " + name + " takes a map of arguments", {}};
+        }
+        if (!spec.data.is_object()) spec.data = nlohmann::ordered_json::object();
+        for (auto& [k, v] : args.items()) spec.data[k] = v;
+        if (!child->compression_set && !call.context.compression.empty()) {
+          try {
+            spec.compression = messages::compression_from_json(
+                nlohmann::ordered_json::parse(call.context.compression));
+          } catch (const std::exception&) {
+            // A malformed inherited value: keep the child's default rather than fail the call.
+          }
+        }
+        agent_job job;
+        job.spec = wire<messages::agent_spec>{std::move(spec)};
+        job.tools = child->tools;
+        job.llm = child->llm ? child->llm : call.context.llm;
+        job.interpreter = call.context.interpreter;
+        job.tree = call.context;
+        job.tree.depth += 1;
+        auto sub = spawn_sub_agent(self->system(), std::move(job));
+        auto rp = self->make_response_promise<tool_result>();
+        // No timeout here: the sub-agent always answers (its mission timeout, or a CAF error
+        // if it dies), the caller's interpreter times the call out, and a request timer would
+        // keep this actor referenced long after the answer.
+        self->request(sub, caf::infinite, run_atom::value)
+            .then(
+                [=](const wire<messages::step>& s) mutable { rp.deliver(answer_from(s, name)); },
+                [=](caf::error& err) mutable {
+                  rp.deliver(tool_result{false, "",
+                                         "sub-agent " + name + " did not finish: " +
+                                             self->system().render(err),
+                                         {}});
+                });
+        return rp;
+      },
+  };
+}
+
+}  // namespace
+
+materialized_agent materialize(caf::actor_system& sys, const agent& a, const agent_defaults& d) {
+  materialized_agent m;
+  m.spec = a.spec();
+  m.spec.max_turns = a.max_turns_set().value_or(d.max_turns);
+  m.spec.limits = a.limits_set().value_or(d.limits);
+  m.spec.mission_timeout = a.timeout_set().value_or(d.mission_timeout);
+  m.compression_set = a.compression_set().has_value();
+  m.spec.compression = a.compression_set().value_or(d.compression);
+  m.llm = a.llm_set();
+  for (const auto& e : a.tools()) {
+    tool_binding b;
+    b.spec = e.spec;
+    if (e.child) {
+      auto child = std::make_shared<const materialized_agent>(materialize(sys, *e.child, d));
+      const auto t = child->spec.mission_timeout;
+      b.timeout_ms = t.count() > 0 ? (t + child_margin).count()
+                                   : std::chrono::milliseconds(no_deadline).count();
+      b.handle = spawn_agent_tool(sys, std::move(child));
+    } else if (e.fn) {
+      b.handle = spawn_function_tool(sys, e.fn, tool_options{e.blocking});
+    } else {
+      b.handle = e.handle;
+    }
+    m.tools.push_back(std::move(b));
+  }
+  return m;
+}
+
+caf::actor spawn_agent_tool(caf::actor_system& sys,
+                            std::shared_ptr<const materialized_agent> child) {
+  return sys.spawn(agent_tool, std::move(child));
+}
+
+}  // namespace ptc::actors

@@ -1,0 +1,59 @@
+#include "actors/http.hpp"
+
+#include <cctype>
+#include <memory>
+#include <mutex>
+#include <string_view>
+
+#include <curl/curl.h>
+
+#include "actors/http_worker.hpp"
+#include "actors/wire.hpp"
+
+namespace ptc::actors {
+namespace {
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+      return false;
+  return true;
+}
+
+/// The actor only forwards: every handler returns at once, the worker thread does the I/O.
+caf::behavior http_client(caf::event_based_actor* self, std::shared_ptr<detail::http_worker> worker) {
+  // Runs however the actor ends (exit message, last handle dropped, system shutdown).
+  self->attach_functor([worker] { worker->stop(); });
+  return {
+      [self, worker](http_atom, http_request& req) -> caf::response_promise {
+        auto rp = self->make_response_promise();
+        worker->submit(std::move(req), rp);
+        return rp;
+      },
+      [worker](stats_atom) { return worker->stats(); },
+  };
+}
+
+}  // namespace
+
+std::string http_response::header(const std::string& name) const {
+  for (std::string_view h : headers) {
+    auto colon = h.find(':');
+    if (colon == std::string_view::npos || !iequals(h.substr(0, colon), name)) continue;
+    auto value = h.substr(colon + 1);
+    while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+    return std::string(value);
+  }
+  return {};
+}
+
+caf::actor spawn_http_client(caf::actor_system& sys, http_options opts) {
+  static std::once_flag curl_ready;
+  std::call_once(curl_ready, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+  auto worker = std::make_shared<detail::http_worker>(opts);
+  worker->start();
+  return sys.spawn(http_client, std::move(worker));
+}
+
+}  // namespace ptc::actors

@@ -1,0 +1,345 @@
+// The interpreter actor: many program runs at once on one event-based actor.
+//
+// Each run is driven in steps: start or resume its program_run, then look at where it stopped.
+// `pending_tools`: every call not yet sent goes out now (pmap's calls together); each reply is
+// handed in as it arrives. `yielded`: a resume message to ourselves puts the run behind every
+// message already queued, so a long loop takes turns with other runs. `finished`: the reply
+// goes out. The actor handles one message at a time, so a run is never resumed twice at once.
+#include "actors/interpreter.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <map>
+#include <new>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+namespace ptc::actors {
+
+namespace {
+
+using steady = std::chrono::steady_clock;
+
+/// A tool call that went out and has not been answered.
+struct call_in_flight {
+  std::string name;
+  caf::actor_addr tool;
+};
+
+struct run_entry {
+  std::unique_ptr<lisp::program_run> run;
+  caf::typed_response_promise<wire<eval_reply>> promise;
+  std::vector<tool_binding> bindings;
+  tree_context tree;
+  lisp::memory_ptr start_mem;  ///< the memory an internal failure reports
+  std::map<std::uint64_t, call_in_flight> in_flight;  ///< by call id
+  std::vector<lisp::tool_reply> replies;              ///< answered, not yet handed in
+  /// Sub-agent Steps by call id, so they come out in call order whatever order replies took.
+  std::map<std::uint64_t, std::vector<wire<messages::step>>> children;
+  bool started = false;
+  bool resume_queued = false;  ///< a resume_atom for this run is in our mailbox
+  steady::time_point waiting_since{};
+  std::chrono::microseconds tool_time{0};
+};
+
+struct interpreter_state {
+  static constexpr const char* name = "interpreter";
+  interpreter_options opts;
+  std::unordered_map<std::uint64_t, run_entry> runs;
+  std::uint64_t next_run = 1;
+  std::set<caf::actor_addr> monitored;  ///< tool actors whose death we watch
+  interpreter_stats stats;
+};
+
+using interpreter_actor = caf::stateful_actor<interpreter_state>;
+
+std::string join_tool_names(const std::vector<tool_binding>& bindings) {
+  std::string out;
+  for (const auto& b : bindings) {
+    if (!out.empty()) out += ", ";
+    out += "tool/" + b.spec.name;
+  }
+  return out;
+}
+
+std::string call_error_text(const std::string& tool, const caf::error& err,
+                            std::chrono::milliseconds timeout, caf::actor_system& sys) {
+  if (err == caf::sec::request_timeout) {
+    return "tool " + tool + " timed out after " + std::to_string(timeout.count()) + " ms";
+  }
+  if (err == caf::sec::request_receiver_down) {
+    return "tool " + tool + " is not available (its actor is down)";
+  }
+  if (err == caf::sec::unexpected_message || err == caf::sec::unexpected_response) {
+    return "tool " + tool + " did not understand the call";
+  }
+  return "tool " + tool + " failed: " + sys.render(err);
+}
+
+/// The record of a run that could not be driven (an internal failure, not the program's).
+lisp::run_result internal_failure(const std::string& what, lisp::memory_ptr mem,
+                                  lisp::error_kind kind = lisp::error_kind::type) {
+  lisp::run_result r;
+  r.kind = lisp::outcome::error;
+  lisp::error e;
+  e.kind = kind;
+  e.message = what;
+  r.err = std::move(e);
+  r.mem = mem ? std::move(mem) : std::make_shared<const lisp::memory>();
+  return r;
+}
+
+void drive(interpreter_actor* self, std::uint64_t id);
+void finish(interpreter_actor* self, std::uint64_t id, run_entry& e, lisp::run_result result);
+void collect(interpreter_actor* self, run_entry& e, std::uint64_t call_id, lisp::tool_reply reply,
+             std::vector<wire<messages::step>> children);
+
+/// Hands in one answer for call `call_id` of run `id` (ignored when the call was answered
+/// already, e.g. its tool died before the timeout fired, or the run has ended).
+void answer(interpreter_actor* self, std::uint64_t id, std::uint64_t call_id, lisp::tool_reply reply,
+            std::vector<wire<messages::step>> children) {
+  auto it = self->state.runs.find(id);
+  if (it == self->state.runs.end()) return;
+  run_entry& e = it->second;
+  if (e.in_flight.count(call_id) == 0) return;
+  try {
+    collect(self, e, call_id, std::move(reply), std::move(children));
+  } catch (const std::exception& ex) {
+    // An exception must not escape a handler (it would kill the actor and every run on it).
+    finish(self, id, e, internal_failure(std::string("the interpreter failed: ") + ex.what(), e.start_mem));
+    return;
+  }
+  // A run waiting for its next slice takes the reply with that slice.
+  if (!e.resume_queued) drive(self, id);
+}
+
+void collect(interpreter_actor* self, run_entry& e, std::uint64_t call_id, lisp::tool_reply reply,
+             std::vector<wire<messages::step>> children) {
+  e.in_flight.erase(call_id);
+  if (!reply.result) ++self->state.stats.tool_errors;
+  if (!children.empty()) {
+    auto& dest = e.children[call_id];
+    std::move(children.begin(), children.end(), std::back_inserter(dest));
+  }
+  e.replies.push_back(std::move(reply));
+  if (e.in_flight.empty()) {
+    e.tool_time += std::chrono::duration_cast<std::chrono::microseconds>(steady::now() - e.waiting_since);
+  }
+}
+
+lisp::tool_reply error_reply(std::uint64_t call_id, std::string message) {
+  lisp::tool_reply r;
+  r.id = call_id;
+  r.error = std::move(message);
+  return r;
+}
+
+/// Sends every pending call of run `id` that has not gone out yet. Calls that fail before
+/// they can be sent (no such binding) are answered at once into `e.replies`.
+void send_calls(interpreter_actor* self, std::uint64_t id, run_entry& e) {
+  const auto timeout = self->state.opts.tool_timeout;
+  for (const lisp::tool_request& q : e.run->pending()) {
+    if (e.in_flight.count(q.id)) continue;
+    bool already_answered = std::any_of(e.replies.begin(), e.replies.end(),
+                                        [&](const lisp::tool_reply& r) { return r.id == q.id; });
+    if (already_answered) continue;
+    ++self->state.stats.tool_calls;
+    auto b = std::find_if(e.bindings.begin(), e.bindings.end(),
+                          [&](const tool_binding& tb) { return tb.spec.name == q.name; });
+    if (b == e.bindings.end()) {
+      // The analyzer rejects tool names the run was not given; this guards against a binding
+      // list that changed shape on the way.
+      ++self->state.stats.tool_errors;
+      std::string available = join_tool_names(e.bindings);
+      e.replies.push_back(error_reply(
+          q.id, "Unknown tool: " + q.name + (available.empty() ? ". No tools are available" : ". Available tools: " + available)));
+      continue;
+    }
+    if (!b->handle) {
+      ++self->state.stats.tool_errors;
+      e.replies.push_back(error_reply(q.id, "tool " + q.name + " is not available (its actor is down)"));
+      continue;
+    }
+    if (e.in_flight.empty()) e.waiting_since = steady::now();
+    e.in_flight.emplace(q.id, call_in_flight{q.name, b->handle.address()});
+    if (self->state.monitored.insert(b->handle.address()).second) self->monitor(b->handle);
+    tool_call call{q.name, q.args.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace), e.tree};
+    const std::uint64_t call_id = q.id;
+    const std::string name = q.name;
+    self->request(b->handle, timeout, tool_atom::value, std::move(call))
+        .then(
+            [self, id, call_id, name](tool_result& res) {
+              lisp::tool_reply reply;
+              reply.id = call_id;
+              if (res.ok) {
+                try {
+                  reply.result = nlohmann::ordered_json::parse(res.value);
+                } catch (const std::exception&) {
+                  reply.error = "tool " + name + " returned a result that is not valid JSON";
+                }
+              } else {
+                reply.error = std::move(res.error);
+              }
+              answer(self, id, call_id, std::move(reply), std::move(res.children));
+            },
+            [self, id, call_id, name, timeout](caf::error& err) {
+              answer(self, id, call_id,
+                     error_reply(call_id, call_error_text(name, err, timeout, self->system())), {});
+            });
+  }
+}
+
+void finish(interpreter_actor* self, std::uint64_t id, run_entry& e, lisp::run_result result) {
+  eval_reply reply;
+  reply.run = std::move(result);
+  for (auto& [call_id, steps] : e.children) {
+    std::move(steps.begin(), steps.end(), std::back_inserter(reply.children));
+  }
+  reply.tool_time = e.tool_time;
+  if (!e.in_flight.empty()) {
+    // Finished with calls still out (an error in another pmap branch): their wait counts too.
+    reply.tool_time += std::chrono::duration_cast<std::chrono::microseconds>(steady::now() - e.waiting_since);
+  }
+  e.promise.deliver(wire<eval_reply>(std::move(reply)));
+  // Destroying the run unwinds any fibers it still has (none once finished).
+  self->state.runs.erase(id);
+  self->state.stats.active = self->state.runs.size();
+}
+
+/// Runs `id` until it finishes, waits for tools with nothing left to hand in, or yields.
+void drive(interpreter_actor* self, std::uint64_t id) {
+  auto it = self->state.runs.find(id);
+  if (it == self->state.runs.end()) return;
+  run_entry& e = it->second;
+  try {
+    for (;;) {
+      lisp::program_run::status s;
+      if (!e.started) {
+        e.started = true;
+        s = e.run->start();
+      } else {
+        s = e.run->resume(std::exchange(e.replies, {}));
+      }
+      switch (s) {
+        case lisp::program_run::status::finished:
+          finish(self, id, e, e.run->take_result());
+          return;
+        case lisp::program_run::status::yielded:
+          ++self->state.stats.slices;
+          e.resume_queued = true;
+          self->send(self, resume_atom::value, id);
+          // Calls started in the slice go out now rather than after the next one.
+          send_calls(self, id, e);
+          return;
+        case lisp::program_run::status::pending_tools:
+          send_calls(self, id, e);
+          if (e.replies.empty()) return;  // wait for answers
+          break;                          // some calls failed at once: hand them in
+        case lisp::program_run::status::ready:
+          return;  // not reachable after start()
+      }
+    }
+  } catch (const std::bad_alloc&) {
+    finish(self, id, e, internal_failure("memory limit reached (allocation failed)", e.start_mem, lisp::error_kind::limit));
+  } catch (const std::exception& ex) {
+    finish(self, id, e, internal_failure(std::string("the interpreter failed: ") + ex.what(), e.start_mem));
+  } catch (...) {
+    finish(self, id, e, internal_failure("the interpreter failed", e.start_mem));
+  }
+}
+
+/// A tool actor died: its calls in flight fail now instead of at their timeout.
+void tool_down(interpreter_actor* self, const caf::actor_addr& tool) {
+  self->state.monitored.erase(tool);
+  std::vector<std::pair<std::uint64_t, std::pair<std::uint64_t, std::string>>> lost;
+  for (auto& [id, e] : self->state.runs) {
+    for (auto& [call_id, call] : e.in_flight) {
+      if (call.tool == tool) lost.push_back({id, {call_id, call.name}});
+    }
+  }
+  for (auto& [id, call] : lost) {
+    answer(self, id, call.first,
+           error_reply(call.first, "tool " + call.second + " is not available (its actor is down)"), {});
+  }
+}
+
+caf::behavior interpreter(interpreter_actor* self, interpreter_options opts) {
+  self->state.opts = opts;
+  self->set_down_handler([self](caf::down_msg& dm) {
+    try {
+      tool_down(self, dm.source);
+    } catch (const std::exception&) {
+      // answer() drives runs, which catch their own failures; nothing is expected here.
+    }
+  });
+  self->set_exit_handler([self](caf::exit_msg& msg) {
+    // Callers waiting on unfinished runs learn now rather than at their own timeouts; the runs
+    // (and their fibers) go with the state.
+    for (auto& [id, e] : self->state.runs) e.promise.deliver(caf::make_error(caf::sec::request_receiver_down));
+    self->state.runs.clear();
+    self->quit(msg.reason);
+  });
+  return {
+      [self](eval_atom, const wire<eval_request>& req, const std::vector<tool_binding>& bindings,
+             const tree_context& tree) -> caf::typed_response_promise<wire<eval_reply>> {
+        auto promise = self->make_response_promise<wire<eval_reply>>();
+        auto& st = self->state;
+        const std::uint64_t id = st.next_run++;
+        ++st.stats.runs;
+        try {
+          if (!req) {
+            eval_reply reply;
+            reply.run = internal_failure("the interpreter received no program", nullptr);
+            promise.deliver(wire<eval_reply>(std::move(reply)));
+            return promise;
+          }
+          lisp::program_input in;
+          in.source = req->source;
+          in.data = req->data;
+          in.mem = req->mem;
+          in.lim = req->limits;
+          in.slice_steps = st.opts.slice_steps;
+          in.tools.reserve(bindings.size());
+          for (const auto& b : bindings) in.tools.push_back(b.spec.name);
+          run_entry e;
+          e.run = std::make_unique<lisp::program_run>(std::move(in));
+          e.promise = promise;
+          e.bindings = bindings;
+          e.tree = tree;
+          // Sub-agents called as tools run their programs here unless told otherwise.
+          if (!e.tree.interpreter) e.tree.interpreter = caf::actor_cast<caf::actor>(self);
+          e.start_mem = req->mem;
+          st.runs.emplace(id, std::move(e));
+          st.stats.active = st.runs.size();
+        } catch (const std::exception& ex) {
+          eval_reply reply;
+          reply.run = internal_failure(std::string("the interpreter failed: ") + ex.what(), req ? req->mem : nullptr);
+          promise.deliver(wire<eval_reply>(std::move(reply)));
+          return promise;
+        }
+        drive(self, id);
+        return promise;
+      },
+      [self](resume_atom, std::uint64_t id) {
+        auto it = self->state.runs.find(id);
+        if (it == self->state.runs.end()) return;
+        it->second.resume_queued = false;
+        drive(self, id);
+      },
+      [self](stats_atom) -> interpreter_stats {
+        interpreter_stats s = self->state.stats;
+        s.active = self->state.runs.size();
+        return s;
+      },
+  };
+}
+
+}  // namespace
+
+caf::actor spawn_interpreter(caf::actor_system& sys, interpreter_options opts) {
+  return sys.spawn(interpreter, opts);
+}
+
+}  // namespace ptc::actors

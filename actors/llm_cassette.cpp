@@ -1,0 +1,106 @@
+// Cassettes: JSONL files of recorded LLM exchanges, read by the replay provider and appended
+// to by `record`.
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <system_error>
+
+#include "actors/llm_internal.hpp"
+#include "config/error.hpp"
+
+namespace ptc::actors::llm_detail {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+/// The key a replay matches on: the messages only, so any provider's recording replays.
+std::string messages_key(const llm_request& req) { return cassette_key("", "", req); }
+
+}  // namespace
+
+cassette::cassette(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw config::config_error(p.string(), "cannot read the replay cassette");
+  std::string line;
+  std::size_t number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    try {
+      json j = json::parse(line);
+      if (!j.is_object()) throw std::invalid_argument("expected a JSON object");
+      if (!j.contains("request")) throw std::invalid_argument("missing \"request\"");
+      if (!j.contains("response")) throw std::invalid_argument("missing \"response\"");
+      llm_request req = request_from_json(j["request"]);
+      llm_response res = response_from_json(j["response"]);
+      std::string model = j.contains("model") && j["model"].is_string() ? j["model"].get<std::string>() : "";
+      by_messages_[messages_key(req)].entries.push_back(recorded{std::move(model), std::move(res)});
+      ++count_;
+    } catch (const std::exception& e) {
+      throw config::config_error(p.string(), "line " + std::to_string(number) +
+                                                 " is not a recorded exchange: " + e.what());
+    }
+  }
+}
+
+const llm_response* cassette::find(const llm_request& req, const std::string& model) {
+  auto it = by_messages_.find(messages_key(req));
+  if (it == by_messages_.end()) return nullptr;
+  slot& s = it->second;
+  std::vector<const recorded*> fits;
+  for (const recorded& r : s.entries)
+    if (model.empty() || r.model == model) fits.push_back(&r);
+  if (fits.empty()) return nullptr;
+  std::size_t& next = s.next[model];
+  const recorded* r = fits[std::min(next, fits.size() - 1)];
+  ++next;
+  return &r->response;
+}
+
+struct cassette_writer::impl {
+  std::mutex mutex;
+  std::FILE* file = nullptr;
+  std::filesystem::path path;
+};
+
+cassette_writer::cassette_writer(std::unique_ptr<impl> i) : impl_(std::move(i)) {}
+
+cassette_writer::~cassette_writer() {
+  if (impl_ && impl_->file) std::fclose(impl_->file);
+}
+
+std::shared_ptr<cassette_writer> cassette_writer::open(const std::filesystem::path& p) {
+  // One writer per file for the process: actors recording to the same cassette share it, and
+  // its mutex keeps their lines whole.
+  static std::mutex registry_mutex;
+  static std::map<std::string, std::weak_ptr<cassette_writer>> registry;
+  std::error_code ec;
+  std::filesystem::path absolute = std::filesystem::absolute(p, ec);
+  std::string name = (ec ? p : absolute).lexically_normal().string();
+  std::lock_guard lock(registry_mutex);
+  if (auto existing = registry[name].lock()) return existing;
+  auto i = std::make_unique<impl>();
+  i->path = p;
+  i->file = std::fopen(p.c_str(), "ab");
+  if (!i->file) throw config::config_error(p.string(), "cannot open the cassette for recording");
+  auto w = std::make_shared<cassette_writer>(std::move(i));
+  registry[name] = w;
+  return w;
+}
+
+void cassette_writer::append(const std::string& provider, const std::string& model,
+                             const llm_request& req, const llm_response& res) {
+  json line{{"key", cassette_key(provider, model, req)},
+            {"provider", provider},
+            {"model", model},
+            {"request", to_json(req)},
+            {"response", to_json(res)}};
+  std::string text = line.dump(-1, ' ', false, json::error_handler_t::replace);
+  text += '\n';
+  std::lock_guard lock(impl_->mutex);
+  std::fwrite(text.data(), 1, text.size(), impl_->file);
+  std::fflush(impl_->file);
+}
+
+}  // namespace ptc::actors::llm_detail

@@ -1,0 +1,85 @@
+#pragma once
+// The runtime: an actor system with an LLM actor, interpreters and the settings, and the calls
+// that run agents on it.
+//
+//   ptc::actors::runtime rt{ptc::actors::runtime_options::from(config::load(...))};
+//   messages::step s = rt.run(agent);                  // blocking convenience
+//   std::future<messages::step> f = rt.submit(agent);  // async
+//   auto steps = rt.run_all(agents);                   // many at once, results in order
+//
+// Each run gets its own turn budget (settings.agent.turn_budget, shared by the agent's whole
+// tree of sub-agents) and depth limit (settings.agent.max_depth).
+#include <chrono>
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <future>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include <caf/all.hpp>
+
+#include "actors/agent.hpp"
+#include "actors/interpreter.hpp"
+#include "actors/llm.hpp"
+#include "actors/sub_agent.hpp"
+#include "config/settings.hpp"
+#include "messages/step.hpp"
+
+namespace ptc::actors {
+
+struct runtime_options {
+  config::settings settings;    ///< LLM provider, agent defaults, log level
+  scripted_fn script;           ///< provider "scripted": the responses
+  std::chrono::milliseconds scripted_latency{0};
+  std::filesystem::path replay;  ///< provider "replay": the cassette
+  std::filesystem::path record;  ///< write a cassette of live exchanges ("" = off)
+  std::filesystem::path trace;   ///< JSONL trace of every run ("" = off)
+  std::size_t threads = 0;       ///< scheduler threads; 0: the machine's cores
+  std::size_t interpreters = 0;  ///< interpreter actors; 0: one per scheduler thread
+  interpreter_options interpreter;
+  /// Load CAF's network layer (needed to reach or serve other nodes).
+  bool network = false;
+
+  static runtime_options from(config::settings s);
+};
+
+/// Called when a run ends (on a CAF thread: do not block in it).
+using step_callback = std::function<void(messages::step)>;
+
+class runtime {
+ public:
+  explicit runtime(runtime_options opts = {});
+  ~runtime();  ///< waits for running agents, then stops the actor system
+  runtime(const runtime&) = delete;
+  runtime& operator=(const runtime&) = delete;
+
+  /// Runs a mission to its Step (blocking the calling thread, not a CAF thread).
+  messages::step run(const agent& a);
+  /// Starts a mission; `done` gets the Step.
+  void run_async(const agent& a, step_callback done);
+  std::future<messages::step> submit(const agent& a);
+  /// Runs all at once; the Steps in the agents' order.
+  std::vector<messages::step> run_all(std::span<const agent> agents);
+
+  /// The job a mission runs as: tool actors spawned, options resolved, a fresh budget. For
+  /// callers that spawn sub-agents themselves (another node, a benchmark).
+  agent_job make_job(const agent& a);
+
+  caf::actor_system& system();
+  const runtime_options& options() const;
+  caf::actor llm() const;          ///< the default LLM actor
+  caf::actor interpreter();        ///< the next interpreter (round robin)
+  /// Another LLM actor (a different provider or model) for agents that set their own.
+  caf::actor make_llm(llm_options o);
+  /// Flushes the trace file (also done by the destructor).
+  void flush_trace();
+
+  struct impl;
+
+ private:
+  std::unique_ptr<impl> impl_;
+};
+
+}  // namespace ptc::actors

@@ -1,0 +1,292 @@
+// The sub-agent actor: the mission loop (see sub_agent.hpp).
+#include "actors/sub_agent.hpp"
+
+#include <chrono>
+#include <optional>
+
+#include <spdlog/spdlog.h>
+
+#include "actors/interpreter.hpp"
+#include "actors/llm.hpp"
+#include "actors/trace.hpp"
+#include "messages/compression.hpp"
+#include "messages/extract.hpp"
+#include "messages/loop.hpp"
+#include "messages/serialization.hpp"
+
+namespace ptc::actors {
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+using std::chrono::duration_cast;
+using std::chrono::microseconds;
+
+/// The mission deadline is enforced by the timeouts of the sub-agent's own requests (budget,
+/// LLM, interpreter): every wait is one of them, CAF cancels a request's timer when the answer
+/// arrives, and so nothing keeps a finished agent in memory until its deadline (a delayed
+/// message would, for minutes, with 100k agents). Without a deadline the waits are unbounded:
+/// all three always answer (their own timeouts and retries end every request), and an actor
+/// that dies answers at once with request_receiver_down.
+struct sub_agent_state {
+  static constexpr const char* name = "sub_agent";
+  agent_job job;
+  std::optional<messages::prepared_agent> agent;
+  std::vector<messages::turn_ptr> turns;
+  caf::typed_response_promise<wire<messages::step>> promise;
+  bool running = false;
+  bool done = false;
+  clock_type::time_point started;
+  std::optional<clock_type::time_point> deadline;  ///< set when the spec has mission_timeout
+  std::string path;  ///< tree path of this agent, for traces and logs
+};
+
+using self_ptr = caf::stateful_actor<sub_agent_state>*;
+
+std::string agent_path(const agent_job& job, const messages::agent_spec& spec) {
+  const std::string own = spec.name.empty() ? "agent" : spec.name;
+  return job.tree.path.empty() ? own : job.tree.path + "/" + own;
+}
+
+
+/// Ends the mission: the Step goes to the requester and the actor quits. Late replies of
+/// abandoned requests are dropped with the actor.
+void finish(self_ptr self, messages::step s) {
+  auto& st = self->state;
+  if (st.done) return;
+  st.done = true;
+  s.duration = duration_cast<microseconds>(clock_type::now() - st.started);
+  if (s.agent_name.empty()) s.agent_name = st.job.spec->name;
+  if (st.job.tree.trace) {
+    trace_event(st.job.tree.trace, "step", st.path, {{"step", messages::to_json(s)}});
+  }
+  spdlog::debug("agent {}: finished ({})", st.path,
+                s.ok() ? "returned" : messages::reason_name(s.fail->reason));
+  st.promise.deliver(wire<messages::step>{std::move(s)});
+  self->quit();
+}
+
+void fail(self_ptr self, messages::failure_reason reason, std::string message);
+
+/// How long the next wait may take: the time left before the deadline, or unbounded.
+caf::duration wait_limit(self_ptr self) {
+  const auto& st = self->state;
+  if (!st.deadline) return caf::infinite;
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*st.deadline - clock_type::now());
+  return caf::duration{std::max(left, std::chrono::milliseconds(1))};
+}
+
+void fail_timeout(self_ptr self) {
+  auto& st = self->state;
+  fail(self, messages::failure_reason::mission_timeout,
+       "mission timed out after " + std::to_string(st.job.spec->mission_timeout.count()) +
+           " ms (" + std::to_string(st.turns.size()) + " of " +
+           std::to_string(st.job.spec->max_turns) + " turns done)");
+}
+
+/// A failed wait: the deadline passing, or the actor asked being gone.
+void fail_wait(self_ptr self, const caf::error& err, messages::failure_reason reason,
+               const std::string& what) {
+  if (self->state.done) return;
+  if (err == caf::sec::request_timeout && self->state.deadline) {
+    fail_timeout(self);
+    return;
+  }
+  fail(self, reason, what + ": " + self->system().render(err));
+}
+
+void fail(self_ptr self, messages::failure_reason reason, std::string message) {
+  auto& st = self->state;
+  if (st.agent) {
+    finish(self, messages::failed_step(*st.agent, st.turns, reason, std::move(message)));
+    return;
+  }
+  // The spec never became a prepared agent (invalid spec, too deep): a Step with no turns.
+  messages::step s;
+  s.agent_name = st.job.spec->name;
+  s.fail = messages::failure{reason, std::move(message), {}};
+  finish(self, std::move(s));
+}
+
+void next_turn(self_ptr self);
+
+/// Appends a finished turn and either ends the mission or starts the next LLM call.
+void append_turn(self_ptr self, messages::turn t) {
+  auto& st = self->state;
+  auto ptr = std::make_shared<const messages::turn>(std::move(t));
+  if (st.job.tree.trace) {
+    trace_event(st.job.tree.trace, "turn", st.path, {{"turn", messages::to_json(*ptr)}});
+  }
+  spdlog::debug("agent {}: turn {} {}", st.path, ptr->number, messages::outcome_name(ptr->outcome));
+  st.turns.push_back(std::move(ptr));
+  if (auto s = messages::finished_step(*st.agent, st.turns)) {
+    finish(self, std::move(*s));
+    return;
+  }
+  next_turn(self);
+}
+
+/// The tree as the program's tools see it: sub-agent tools start one level below this agent
+/// and inherit its LLM and compression (API-007).
+tree_context tree_for_tools(self_ptr self) {
+  auto& st = self->state;
+  tree_context t = st.job.tree;
+  t.llm = st.job.llm;
+  t.interpreter = st.job.interpreter;
+  t.compression = messages::to_json(st.agent->compression).dump();
+  t.path = st.path;
+  return t;
+}
+
+void run_program(self_ptr self, std::string raw, std::string program, messages::token_usage usage,
+                 microseconds llm_time) {
+  auto& st = self->state;
+  eval_request req;
+  req.source = program;
+  req.data = st.agent->data;
+  req.mem = messages::current_memory(st.turns);
+  req.limits = st.agent->spec.limits;
+  self->request(st.job.interpreter, wait_limit(self), eval_atom::value,
+                wire<eval_request>{std::move(req)}, st.job.tools, tree_for_tools(self))
+      .then(
+          [=](const wire<eval_reply>& reply) mutable {
+            auto& st = self->state;
+            if (st.done) return;
+            messages::turn_timings timings{llm_time, reply->run.eval_time, reply->tool_time};
+            auto t = messages::turn_after_run(*st.agent, st.turns.size() + 1, std::move(raw),
+                                              std::move(program), reply->run, usage, timings);
+            for (const auto& child : reply->children) t.children.push_back(child.ptr);
+            append_turn(self, std::move(t));
+          },
+          [=](caf::error& err) {
+            fail_wait(self, err, messages::failure_reason::cancelled,
+                      "the interpreter did not run the program");
+          });
+}
+
+void ask_llm(self_ptr self) {
+  auto& st = self->state;
+  llm_request req;
+  req.messages = messages::render_messages(*st.agent, st.turns);
+  req.agent = st.path;
+  req.mission = st.agent->mission;
+  req.turn = st.turns.size() + 1;
+  if (st.job.tree.trace) {
+    trace_event(st.job.tree.trace, "llm_request", st.path,
+                {{"turn", req.turn}, {"messages", messages::to_json(req.messages)}});
+  }
+  const auto sent = clock_type::now();
+  self->request(st.job.llm, wait_limit(self), llm_atom::value,
+                wire<llm_request>{std::move(req)})
+      .then(
+          [=](const wire<llm_response>& res) {
+            auto& st = self->state;
+            if (st.done) return;
+            const std::size_t number = st.turns.size() + 1;
+            if (st.job.tree.trace) {
+              trace_event(st.job.tree.trace, "llm_response", st.path,
+                          {{"turn", number}, {"response", to_json(*res)}});
+            }
+            if (!res->ok) {
+              fail(self, messages::failure_reason::llm_error,
+                   "LLM call for turn " + std::to_string(number) + " failed: " + res->error);
+              return;
+            }
+            const auto llm_time = duration_cast<microseconds>(clock_type::now() - sent);
+            auto code = messages::extract_code(res->text);
+            if (!code.program) {
+              append_turn(self, messages::make_no_code_turn(
+                                    number, res->text, std::move(code.error),
+                                    messages::current_memory(st.turns), res->usage,
+                                    messages::turn_timings{llm_time, {}, {}}));
+              return;
+            }
+            run_program(self, res->text, std::move(*code.program), res->usage, llm_time);
+          },
+          [=](caf::error& err) {
+            fail_wait(self, err, messages::failure_reason::llm_error, "the LLM did not answer");
+          });
+}
+
+void next_turn(self_ptr self) {
+  auto& st = self->state;
+  if (st.deadline && clock_type::now() >= *st.deadline) {
+    fail_timeout(self);
+    return;
+  }
+  if (!st.job.tree.budget) {
+    ask_llm(self);
+    return;
+  }
+  self->request(st.job.tree.budget, wait_limit(self), take_atom::value)
+      .then(
+          [=](bool granted) {
+            if (self->state.done) return;
+            if (!granted) {
+              fail(self, messages::failure_reason::turn_budget_exhausted,
+                   "the turn budget shared by this agent tree is used up (after " +
+                       std::to_string(self->state.turns.size()) + " turns of " +
+                       self->state.path + ")");
+              return;
+            }
+            ask_llm(self);
+          },
+          [=](caf::error& err) {
+            fail_wait(self, err, messages::failure_reason::cancelled,
+                      "the turn budget did not answer");
+          });
+}
+
+void start(self_ptr self) {
+  auto& st = self->state;
+  st.started = clock_type::now();
+  const auto& spec = *st.job.spec;
+  st.path = agent_path(st.job, spec);
+  if (st.job.tree.depth > st.job.tree.max_depth) {
+    fail(self, messages::failure_reason::max_depth_exceeded,
+         "sub-agent " + st.path + " was not started: it would be nested " +
+             std::to_string(st.job.tree.depth) + " levels deep (max_depth " +
+             std::to_string(st.job.tree.max_depth) + ")");
+    return;
+  }
+  if (!st.job.llm) {
+    fail(self, messages::failure_reason::invalid_spec, "agent " + st.path + " has no LLM");
+    return;
+  }
+  if (!st.job.interpreter) {
+    fail(self, messages::failure_reason::invalid_spec, "agent " + st.path + " has no interpreter");
+    return;
+  }
+  auto prepared = messages::prepare(spec);
+  if (auto* e = std::get_if<messages::prepare_error>(&prepared)) {
+    fail(self, messages::failure_reason::invalid_spec, e->message);
+    return;
+  }
+  st.agent = std::move(std::get<messages::prepared_agent>(prepared));
+  if (spec.mission_timeout.count() > 0) st.deadline = st.started + spec.mission_timeout;
+  spdlog::debug("agent {}: started, max_turns {}", st.path, spec.max_turns);
+  next_turn(self);
+}
+
+/// The job arrives in a holder and is moved out: CAF keeps spawn arguments as long as the actor
+/// object lives, and a job holds tool actors (sub-agent tools) that must end with the mission.
+caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job) {
+  self->state.job = std::move(*job);
+  return {
+      [=](run_atom) -> caf::result<wire<messages::step>> {
+        auto& st = self->state;
+        if (st.running) return caf::make_error(caf::sec::invalid_argument);
+        st.running = true;
+        st.promise = self->make_response_promise<wire<messages::step>>();
+        start(self);
+        return st.promise;
+      },
+  };
+}
+
+}  // namespace
+
+caf::actor spawn_sub_agent(caf::actor_system& sys, agent_job job) {
+  return sys.spawn(sub_agent, std::make_shared<agent_job>(std::move(job)));
+}
+
+}  // namespace ptc::actors

@@ -1,0 +1,88 @@
+#pragma once
+// Tools as actors: what a program's (tool/NAME {...}) call reaches.
+//
+// Context: a tool may be a C++ function (JSON in, JSON out), another sub-agent, or (issue:
+// nodes) an actor on another machine. The interpreter must not care which.
+//
+// Decision: every tool is an actor answering (tool_atom, tool_call) -> tool_result. A C++
+// callable runs inside its tool actor; a callable that blocks (I/O, sleeps) should be spawned
+// `blocking`, which gives the actor a thread of its own (CAF detached) so it cannot stall the
+// scheduler. Exceptions and error returns become tool errors, never a dead actor.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <caf/all.hpp>
+#include <nlohmann/json.hpp>
+
+#include "actors/tree.hpp"
+#include "actors/wire.hpp"
+#include "lisp/run.hpp"
+#include "messages/step.hpp"
+#include "messages/types.hpp"
+
+namespace ptc::messages {
+// Found by argument-dependent lookup, so it lives beside tool_spec (messages/ itself has no CAF).
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, tool_spec& x) {
+  return f(caf::meta::type_name("ptc::tool_spec"), x.name, x.description, x.signature);
+}
+}  // namespace ptc::messages
+
+namespace ptc::actors {
+
+template <>
+struct codec<messages::step> {
+  static constexpr const char* name = "ptc::step";
+  static std::string encode(const messages::step& s);
+  static messages::step decode(const std::string& text);
+};
+
+struct tool_call {
+  std::string name;       ///< without the tool/ prefix
+  std::string args;       ///< a JSON object as text
+  tree_context context;   ///< the calling agent's tree (sub-agent tools need it)
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, tool_call& x) {
+  return f(caf::meta::type_name("ptc::tool_call"), x.name, x.args, x.context);
+}
+
+struct tool_result {
+  bool ok = false;
+  std::string value;  ///< ok: the result as JSON text
+  std::string error;  ///< not ok: the message the program's error shows
+  /// Steps of sub-agents this call ran (a sub-agent tool: exactly one, success or not).
+  std::vector<wire<messages::step>> children;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, tool_result& x) {
+  return f(caf::meta::type_name("ptc::tool_result"), x.ok, x.value, x.error, x.children);
+}
+
+/// A tool's name with the actor that serves it.
+struct tool_binding {
+  messages::tool_spec spec;
+  caf::actor handle;
+  /// How long the interpreter waits for one call; 0: the interpreter's tool_timeout. Sub-agent
+  /// tools set their child's mission timeout (a child's LLM calls take longer than a function).
+  std::int64_t timeout_ms = 0;
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, tool_binding& x) {
+  return f(caf::meta::type_name("ptc::tool_binding"), x.spec, x.handle, x.timeout_ms);
+}
+
+struct tool_options {
+  bool blocking = false;  ///< the callable may block: give the actor its own thread
+};
+
+/// Spawns a tool actor for a C++ callable (lisp::tool_fn: JSON object in, JSON out; throwing
+/// std::exception fails the call with what()). Messages: (tool_atom, tool_call) -> tool_result.
+caf::actor spawn_function_tool(caf::actor_system& sys, lisp::tool_fn fn, tool_options opts = {});
+
+}  // namespace ptc::actors

@@ -1,0 +1,374 @@
+#include "examples/ptc/run_command.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "actors/agent.hpp"
+#include "actors/runtime.hpp"
+#include "actors/sub_agent.hpp"
+#include "config/settings.hpp"
+#include "examples/demo/demo_data.hpp"
+#include "examples/demo/demo_missions.hpp"
+#include "examples/demo/demo_tools.hpp"
+#include "examples/ptc/run_progress.hpp"
+#include "messages/serialization.hpp"
+
+namespace ptc::cli {
+namespace {
+
+using json = nlohmann::ordered_json;
+using namespace std::chrono_literals;
+
+struct run_flags {
+  std::string mission;
+  std::string data_file, tools, llm, signature, trace, record, replay, script, config_file;
+  std::string log_level, write_demo_data, compress;
+  std::size_t max_turns = 0;
+  std::int64_t timeout_ms = 0;
+  bool no_compress = false, show_turns = false, list_tools = false;
+  // Set when the flag was given (CLI11 cannot tell "absent" from a default value).
+  bool signature_set = false, max_turns_set = false, timeout_set = false, compress_set = false;
+};
+
+/// Exit codes: 0 the mission returned, 1 it failed, 2 the command could not start.
+constexpr int exit_failed = 1;
+constexpr int exit_usage = 2;
+
+/// Default models when only a provider's key variable is set (`--llm` picks any other).
+struct key_default {
+  const char* provider;
+  const char* variable;
+  const char* model;
+};
+constexpr key_default key_defaults[] = {
+    {"openai", "OPENAI_API_KEY", "gpt-4o-mini"},
+    {"anthropic", "ANTHROPIC_API_KEY", "claude-sonnet-4-0"},
+    {"openrouter", "OPENROUTER_API_KEY", "openai/gpt-4o-mini"},
+};
+
+std::vector<std::string> split_names(const std::string& csv) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : csv + ",") {
+    if (c != ',') {
+      if (c != ' ') cur += c;
+      continue;
+    }
+    if (!cur.empty()) out.push_back(std::move(cur));
+    cur.clear();
+  }
+  return out;
+}
+
+/// `--compress` alone ("on"), `--compress=P,T`, or on/off spelled out.
+void apply_compress(const std::string& text, config::settings& s) {
+  if (text == "on" || text == "1" || text == "true") {
+    s.agent.compress = true;
+    return;
+  }
+  if (text == "off" || text == "0" || text == "false") {
+    s.agent.compress = false;
+    return;
+  }
+  auto comma = text.find(',');
+  try {
+    std::size_t used_p = 0, used_t = 0;
+    if (comma == std::string::npos) throw std::invalid_argument("no comma");
+    const unsigned long p = std::stoul(text.substr(0, comma), &used_p);
+    const unsigned long t = std::stoul(text.substr(comma + 1), &used_t);
+    if (used_p != comma || used_t != text.size() - comma - 1) throw std::invalid_argument("junk");
+    s.agent.compress = true;
+    s.agent.println_limit = p;
+    s.agent.tool_call_limit = t;
+  } catch (const std::exception&) {
+    throw config::config_error("--compress", "expected --compress, --compress=on|off or "
+                                             "--compress=P,T (println and tool call limits), got \"" +
+                                                 text + "\"");
+  }
+}
+
+/// The flags as settings overrides (applied after the file and the PTC_* variables).
+config::overrides flag_overrides(const run_flags& f) {
+  return [&f](config::settings& s) {
+    if (!f.llm.empty()) {
+      try {
+        config::llm_choice c = config::parse_llm(f.llm);
+        s.llm.provider = c.provider;
+        s.llm.model = c.model;
+      } catch (const config::config_error& e) {
+        throw config::config_error("--llm", e.message());
+      }
+    }
+    // A cassette answers for any provider: the model named by --llm, if any, must match.
+    if (!f.replay.empty()) s.llm.provider = "replay";
+    if (!f.script.empty()) s.llm.provider = "scripted";
+    if (f.max_turns_set) s.agent.max_turns = f.max_turns;
+    if (f.timeout_set) s.agent.mission_timeout = std::chrono::milliseconds(f.timeout_ms);
+    if (f.compress_set) apply_compress(f.compress, s);
+    if (f.no_compress) s.agent.compress = false;
+    if (!f.log_level.empty()) s.log.level = f.log_level;
+  };
+}
+
+std::optional<json> read_json_object(const std::string& path, std::string& problem) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    problem = "cannot read " + path;
+    return std::nullopt;
+  }
+  json j = json::parse(in, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    problem = path + " must hold a JSON object (its keys become data/KEY)";
+    return std::nullopt;
+  }
+  return j;
+}
+
+/// The value as JSON when it can be (keywords as strings, sets as arrays), else its EDN text.
+json value_json(const lisp::value& v) {
+  json j = messages::value_to_json(v);
+  if (j.contains("json")) return j["json"];
+  return json{{"edn", j["edn"]}};
+}
+
+/// "orders[200], products[30]": what data/ holds, for the header line.
+std::string data_summary(const json& data) {
+  std::string out;
+  for (const auto& [key, v] : data.items()) {
+    out += (out.empty() ? "" : ", ") + key;
+    if (v.is_array() || v.is_object()) out += "[" + std::to_string(v.size()) + "]";
+  }
+  return out.empty() ? "none" : out;
+}
+
+int print_step(const messages::step& s) {
+  std::cerr << summary_line(s) << "\n";
+  if (s.ok()) {
+    std::cout << value_json(*s.return_value).dump(2) << "\n";
+    return 0;
+  }
+  const messages::failure& f = *s.fail;
+  std::cerr << "Failed: " << messages::reason_name(f.reason) << ": " << f.message << "\n";
+  json err{{"reason", messages::reason_name(f.reason)}, {"message", f.message}};
+  if (!f.details.is_nil()) err["details"] = value_json(f.details);
+  std::cout << json{{"error", std::move(err)}}.dump(2) << "\n";
+  return exit_failed;
+}
+
+/// Runs the agent as the runtime would (make_job + a sub-agent), with the progress actor in
+/// the trace sink's place, waiting at most the mission timeout plus a margin.
+int run_agent(actors::runtime& rt, const actors::agent& a, bool show_turns) {
+  actors::agent_job job = rt.make_job(a);
+  const std::chrono::milliseconds mission_limit = job.spec->mission_timeout;
+  caf::actor progress = spawn_progress(rt.system(), job.tree.trace, {job.spec->max_turns, show_turns});
+  job.tree.trace = progress;
+  caf::actor sub = actors::spawn_sub_agent(rt.system(), std::move(job));
+  // The sub-agent ends itself at its mission timeout; the margin only covers a runtime that
+  // stopped answering, so that the command never waits forever.
+  const auto wait = (mission_limit.count() > 0 ? mission_limit : std::chrono::milliseconds(300'000)) + 10s;
+  std::optional<messages::step> step;
+  std::string problem;
+  {
+    caf::scoped_actor self{rt.system()};
+    self->request(sub, wait, actors::run_atom::value)
+        .receive([&](const actors::wire<messages::step>& s) { step = *s; },
+                 [&](caf::error& err) { problem = rt.system().render(err); });
+    // Every progress line and trace event sent before the Step is out before the result.
+    self->request(progress, 40s, actors::flush_atom::value).receive([](bool) {}, [](caf::error&) {});
+  }
+  caf::anon_send_exit(progress, caf::exit_reason::user_shutdown);
+  if (!step) {
+    caf::anon_send_exit(sub, caf::exit_reason::kill);
+    std::cerr << "Failed: cancelled: no result from the agent (" << problem << ")\n";
+    std::cout << json{{"error", {{"reason", "cancelled"}, {"message", "no result from the agent: " + problem}}}}.dump(2)
+              << "\n";
+    return exit_failed;
+  }
+  return print_step(*step);
+}
+
+int run_command(const run_flags& f) {
+  if (!f.write_demo_data.empty()) {
+    const std::string text = demo::demo_data().dump(1) + "\n";
+    if (f.write_demo_data == "-") {
+      std::cout << text;
+      return 0;
+    }
+    std::ofstream out(f.write_demo_data, std::ios::binary);
+    if (!(out << text)) {
+      std::cerr << "Error: cannot write " << f.write_demo_data << "\n";
+      return exit_usage;
+    }
+    std::cerr << "wrote the demo data to " << f.write_demo_data << "\n";
+    return 0;
+  }
+  if (!f.replay.empty() && !f.script.empty()) {
+    std::cerr << "Error: give either --replay or --script, not both\n";
+    return exit_usage;
+  }
+
+  json data;
+  if (f.data_file.empty()) {
+    data = demo::demo_data();
+  } else {
+    std::string problem;
+    auto j = read_json_object(f.data_file, problem);
+    if (!j) {
+      std::cerr << "Error: --data: " << problem << "\n";
+      return exit_usage;
+    }
+    data = std::move(*j);
+  }
+  auto shared = std::make_shared<const json>(data);
+  std::vector<demo::demo_tool> tools;
+  try {
+    tools = demo::select_tools(demo::demo_tools(shared), split_names(f.tools));
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "Error: --tools: " << e.what() << "\n";
+    return exit_usage;
+  }
+  if (f.list_tools) {
+    for (const auto& t : tools) std::cout << "tool/" << t.name << " " << t.signature << "\n    " << t.description << "\n";
+    return 0;
+  }
+
+  const bool default_mission = f.mission.empty();
+  const std::string mission = default_mission ? std::string(demo::default_mission.text) : f.mission;
+  const std::string signature =
+      f.signature_set ? f.signature : default_mission ? std::string(demo::default_mission.signature) : "";
+
+  config::environment env = config::environment::from_process();
+  // The demo shows the compressed history unless the caller chose otherwise.
+  if (default_mission && !env.get("PTC_COMPRESS")) env.set("PTC_COMPRESS", "1");
+  std::optional<std::filesystem::path> config_file;
+  if (!f.config_file.empty()) config_file = f.config_file;
+  config::settings settings;
+  bool offline_demo = false;
+  try {
+    const config::overrides apply = flag_overrides(f);
+    settings = config::load(config_file, env, apply);
+    const bool chosen = !f.llm.empty() || !f.replay.empty() || !f.script.empty() || env.get("PTC_LLM");
+    if (!chosen && settings.llm.provider == "scripted") {
+      const key_default* pick = nullptr;
+      for (const auto& k : key_defaults)
+        if (!pick && env.get(k.variable)) pick = &k;
+      if (pick) {
+        settings = config::load(config_file, env, [&](config::settings& s) {
+          s.llm.provider = pick->provider;
+          s.llm.model = pick->model;
+          apply(s);
+        });
+        std::cerr << "llm: " << pick->provider << ":" << pick->model << " (" << pick->variable
+                  << " is set; --llm provider:model picks another)\n";
+      } else {
+        offline_demo = true;
+      }
+    }
+  } catch (const config::config_error& e) {
+    std::cerr << "Error: " << e.what() << "\n";
+    return exit_usage;
+  }
+
+  actors::runtime_options opts = actors::runtime_options::from(settings);
+  opts.replay = f.replay;
+  opts.record = f.record;
+  opts.trace = f.trace;
+  if (settings.llm.provider == "scripted") {
+    const std::filesystem::path file = f.script.empty() ? demo::script_path() : std::filesystem::path(f.script);
+    std::vector<actors::script_entry> entries;
+    try {
+      entries = actors::read_script_file(file);
+    } catch (const std::exception& e) {
+      std::cerr << "Error: " << e.what() << "\n";
+      return exit_usage;
+    }
+    if (f.script.empty()) {
+      // The demo's script answers only its own missions: say so now rather than fail a turn.
+      bool known = std::any_of(entries.begin(), entries.end(), [&](const actors::script_entry& e) {
+        return mission.find(e.match) != std::string::npos;
+      });
+      if (!known) {
+        std::cerr << "Error: no API key found, and the offline demo's scripted LLM only answers its own "
+                     "missions. Set OPENAI_API_KEY or ANTHROPIC_API_KEY (or use --llm provider:model, "
+                     "--script FILE) for other missions. The demo missions:\n";
+        for (const auto& m : demo::scripted_missions) std::cerr << "  ptc run \"" << m.text << "\"\n";
+        return exit_usage;
+      }
+    }
+    opts.script = actors::script_from(std::move(entries));
+  }
+  if (offline_demo)
+    std::cerr << "offline demo: scripted LLM, no API key found; set OPENAI_API_KEY or ANTHROPIC_API_KEY "
+                 "(or use --llm provider:model) to use a real model\n";
+
+  actors::agent a("analyst");
+  a.mission(mission).data(data);
+  if (!signature.empty()) a.signature(signature);
+  for (const auto& t : tools) a.tool(t.name, t.description, t.signature, t.fn);
+
+  std::cerr << "mission: " << mission << "\n";
+  std::cerr << "data: " << data_summary(data) << "; tools: " << tools.size() << "; llm: "
+            << settings.llm.provider << (settings.llm.model.empty() ? "" : ":" + settings.llm.model)
+            << "; compression: "
+            << (settings.agent.compress ? "on (" + std::to_string(settings.agent.println_limit) + " printlns, " +
+                                              std::to_string(settings.agent.tool_call_limit) + " tool calls)"
+                                        : std::string("off"))
+            << "; max turns: " << settings.agent.max_turns << "\n";
+  try {
+    actors::runtime rt{std::move(opts)};
+    return run_agent(rt, a, f.show_turns);
+  } catch (const config::config_error& e) {
+    std::cerr << "Error: " << e.what() << "\n";
+    return exit_usage;
+  } catch (const std::exception& e) {
+    std::cerr << "Error: " << e.what() << "\n";
+    return exit_usage;
+  }
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, int& exit_code) {
+  auto f = std::make_shared<run_flags>();
+  CLI::App* cmd = app.add_subcommand(
+      "run", "Run an agent on a mission (without an API key: the offline demo)");
+  cmd->add_option("mission", f->mission, "The question or task (default: the demo mission)");
+  cmd->add_option("--data", f->data_file, "JSON object file; its keys become data/KEY (default: the demo data)");
+  cmd->add_option("--tools", f->tools, "Comma-separated tool names (default: all; see --list-tools)");
+  cmd->add_flag("--list-tools", f->list_tools, "Print the tools with their signatures and exit");
+  cmd->add_option("--llm", f->llm, "provider:model, e.g. openai:gpt-4o-mini, anthropic:claude-sonnet-4-0");
+  auto* max_turns = cmd->add_option("--max-turns", f->max_turns, "LLM calls per mission (default 5)")
+                        ->check(CLI::PositiveNumber);
+  auto* compress = cmd->add_flag("--compress{on}", f->compress,
+                                 "Compressed history; --compress=P,T sets the println and tool call "
+                                 "limits (default for the demo mission)");
+  cmd->add_flag("--no-compress", f->no_compress, "Full history (every response and result)");
+  auto* signature = cmd->add_option("--signature", f->signature, "Output signature, e.g. '{total :float}'");
+  cmd->add_option("--trace", f->trace, "Write a JSONL trace of the run to FILE");
+  cmd->add_option("--record", f->record, "Append every LLM exchange to the JSONL cassette FILE");
+  cmd->add_option("--replay", f->replay, "Answer from the JSONL cassette FILE (never calls a model)");
+  cmd->add_option("--script", f->script, "Scripted LLM responses (JSON {\"scripts\": [...]})");
+  cmd->add_option("--config", f->config_file, "Settings file (JSON; see config/README.md)");
+  cmd->add_option("--log-level", f->log_level, "trace, debug, info, warn (default), error, critical, off");
+  auto* timeout = cmd->add_option("--timeout-ms", f->timeout_ms, "Wall time of the whole mission in ms (default 300000)")
+                      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--show-turns", f->show_turns, "Print each turn's response, output and error on stderr");
+  cmd->add_option("--write-demo-data", f->write_demo_data, "Write the demo data as JSON to FILE (- for stdout) and exit");
+  cmd->callback([f, max_turns, compress, signature, timeout, &exit_code] {
+    f->max_turns_set = max_turns->count() > 0;
+    f->compress_set = compress->count() > 0;
+    f->signature_set = signature->count() > 0;
+    f->timeout_set = timeout->count() > 0;
+    exit_code = run_command(*f);
+  });
+}
+
+}  // namespace ptc::cli

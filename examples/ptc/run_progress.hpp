@@ -1,0 +1,40 @@
+#pragma once
+// `ptc run`'s progress on stderr: one line per turn while the mission runs, then a summary.
+//
+// Context: the runtime reports turns as trace events (actors/trace.hpp) sent to the tree's
+// trace sink. Decision: the command puts an actor of its own in the sink's place (the job's
+// tree_context.trace); it prints a line for every "turn" event and forwards every event to the
+// real sink when there is one (`--trace`). Consequence: progress is live, needs no hook in the
+// runtime, and covers nested sub-agents too (their lines carry the agent's path).
+#include <cstddef>
+#include <iosfwd>
+#include <string>
+
+#include <caf/all.hpp>
+#include <nlohmann/json.hpp>
+
+#include "messages/step.hpp"
+
+namespace ptc::cli {
+
+struct progress_options {
+  std::size_t max_turns = 0;  ///< of the top-level agent ("turn 2/5"); 0: not shown
+  bool show_turns = false;    ///< also print each turn's response, output and error
+};
+
+/// Spawns the progress actor. Messages: (trace_atom, line) prints and forwards to `sink`
+/// (invalid: none); (flush_atom) -> bool answers once every event received before it is printed
+/// and forwarded, and the sink has flushed.
+caf::actor spawn_progress(caf::actor_system& sys, caf::actor sink, progress_options opts);
+
+/// The progress line of one turn event's "turn" object (messages::to_json(turn)), e.g.
+/// "turn 2/5: error (type), 0 printlns, 0 tool calls, prompt 10412 chars, tokens 2630 in /
+/// 96 out, 812 ms". `prompt_chars`: the text sent to the LLM for this turn (0: not shown).
+std::string turn_line(const nlohmann::ordered_json& turn, std::size_t max_turns,
+                      std::size_t prompt_chars = 0);
+
+/// The closing line: "done: returned after 4 turns, tokens ... , 35 ms" or
+/// "failed: max_turns_exceeded after 5 turns: ...".
+std::string summary_line(const messages::step& s);
+
+}  // namespace ptc::cli

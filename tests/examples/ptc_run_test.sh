@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# Runs the real `ptc run` binary (offline: scripted LLM, cassettes) and checks stdout, stderr,
+# exit codes and trace files. Every run has a time limit, so a hang fails instead of blocking.
+set -u
+ptc="$1"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+# A clean environment: no provider key, no PTC_* setting of the machine running the tests.
+run() {
+  env -i PATH="$PATH" HOME="$tmp" ${EXTRA_ENV:-} timeout 120 "$ptc" run "$@" >"$tmp/out" 2>"$tmp/err"
+  echo $? >"$tmp/code"
+}
+
+ok() { passed=$((passed + 1)); }
+bad() {
+  failed=$((failed + 1))
+  echo "FAIL $1"
+  echo "  exit: $(cat "$tmp/code")"
+  echo "  stdout: $(head -c 2000 "$tmp/out")"
+  echo "  stderr: $(head -c 3000 "$tmp/err")"
+}
+
+# check NAME WANT_EXIT [STDERR_SUBSTRING...]: exit code and every substring of stderr.
+check() {
+  local name=$1 want_exit=$2
+  shift 2
+  local code
+  code=$(cat "$tmp/code")
+  if [[ $code != "$want_exit" ]]; then bad "$name (exit $code, want $want_exit)"; return; fi
+  local err
+  err=$(cat "$tmp/err")
+  for want in "$@"; do
+    if [[ "$err" != *"$want"* ]]; then bad "$name (stderr lacks: $want)"; return; fi
+  done
+  ok
+}
+
+# stdout_is NAME TEXT: stdout exactly.
+stdout_is() {
+  if [[ "$(cat "$tmp/out")" == "$2" ]]; then ok; else bad "$1 (stdout, want: $2)"; fi
+}
+stdout_has() {
+  if [[ "$(cat "$tmp/out")" == *"$2"* ]]; then ok; else bad "$1 (stdout lacks: $2)"; fi
+}
+
+demo_answer='{
+  "region": "NA",
+  "revenue": 27860.1,
+  "top_categories": [
+    {
+      "category": "Furniture",
+      "revenue": 6898.75
+    },
+    {
+      "category": "Kitchen",
+      "revenue": 6818.94
+    },
+    {
+      "category": "Outdoor",
+      "revenue": 6259.9
+    }
+  ],
+  "top_rep": {
+    "name": "Emily Johnson",
+    "revenue": 14643.01
+  }
+}'
+
+# The offline demo: four turns (explore, a type error, the fix with a tool call, the answer).
+run --trace "$tmp/trace.jsonl" --record "$tmp/cassette.jsonl"
+check offline-demo 0 "offline demo: scripted LLM, no API key found" \
+  "compression: on (15 printlns, 20 tool calls)" \
+  "turn 1/5: ran, 5 printlns, 0 tool calls" \
+  "turn 2/5: error (type), 0 printlns, 0 tool calls" \
+  "turn 3/5: ran, 3 printlns, 1 tool call (find-orders)" \
+  "turn 4/5: returned, 2 printlns, 0 tool calls" \
+  "done: returned after 4 turns"
+stdout_is offline-demo-answer "$demo_answer"
+
+# The trace: every kind of event, one JSON object per line.
+for event in turn llm_request llm_response step; do
+  n=$(grep -c "\"event\":\"$event\"" "$tmp/trace.jsonl" 2>/dev/null)
+  want=4
+  [[ $event == step ]] && want=1
+  if [[ "$n" == "$want" ]]; then ok; else failed=$((failed + 1)); echo "FAIL trace has $n $event events, want $want"; fi
+done
+if [[ $(grep -vc '^{"time_us":' "$tmp/trace.jsonl") == 0 ]]; then ok; else
+  failed=$((failed + 1)); echo "FAIL trace lines are not all JSON objects with time_us"; fi
+
+# --show-turns prints the LLM's responses and the programs' output.
+run --show-turns
+check show-turns 0 "  > Let me first look at the data" "  ; orders: 200 products: 30 employees: 25 expenses: 150" \
+  '  ! type: <=: argument 1 must be a number'
+
+# The same mission with the data written out and read back, without compression.
+run --write-demo-data "$tmp/demo.json"
+check write-demo-data 0 "wrote the demo data"
+run --data "$tmp/demo.json" --no-compress
+check data-file 0 "compression: off" "done: returned after 4 turns"
+stdout_is data-file-answer "$demo_answer"
+
+# Other scripted demo missions: multi-turn with tools, and single-turn.
+run "Who has pending expense claims totalling more than 500 EUR?" --tools exchange-rate
+check expenses-mission 0 "turn 2/5: ran" "4 tool calls (exchange-rate x4)" "done: returned after 3 turns"
+stdout_has expenses-answer '"name": "Sofia Rossi"'
+run "How many orders were cancelled or returned in each region?"
+check single-turn-mission 0 "turn 1/5: returned" "done: returned after 1 turn,"
+stdout_is single-turn-answer $'{\n  "NA": 3,\n  "APAC": 5,\n  "EMEA": 2\n}'
+
+# Failures: too few turns, a mission the offline demo cannot answer, bad flags.
+run --max-turns 2
+check max-turns 1 "turn 2/2: error" "Failed: max_turns_exceeded"
+stdout_has max-turns-json '"reason": "max_turns_exceeded"'
+run "What is the meaning of life?"
+check unknown-offline-mission 2 "only answers its own missions" "ptc run \"How many orders were cancelled"
+run --tools find-orders,no-such-tool
+check unknown-tool 2 'Error: --tools: unknown tool "no-such-tool" (available: find-orders, get-product, find-employees, employee-expenses, exchange-rate)'
+run --llm nosuch:model
+check unknown-provider 2 "unknown LLM provider"
+run --compress=many
+check bad-compress 2 "--compress: expected"
+run --compress=2,3 --list-tools
+check list-tools 0
+stdout_has list-tools-out "tool/get-product (id :int) -> {id :int"
+
+# A script of one's own.
+printf '{"scripts":[{"match":"","responses":["Easy.\\n\\n```clojure\\n(return (count data/orders))\\n```"]}]}' >"$tmp/script.json"
+run "Count the orders" --script "$tmp/script.json"
+check own-script 0 "turn 1/5: returned"
+stdout_is own-script-answer "200"
+run "Count the orders" --script "$tmp/none.json"
+check missing-script 2 "cannot be read"
+
+# Replay: the recorded demo answers again with no model; a missing entry fails clearly.
+key="sk-test-DO-NOT-PRINT-7f3a9c"
+sed 's/"model":""/"model":"gpt-4o-mini"/' "$tmp/cassette.jsonl" >"$tmp/mini.jsonl"
+EXTRA_ENV="OPENAI_API_KEY=$key" run --llm openai:gpt-4o-mini --replay "$tmp/mini.jsonl" --trace "$tmp/replay.jsonl"
+check replay 0 "llm: replay:gpt-4o-mini" "done: returned after 4 turns"
+stdout_is replay-answer "$demo_answer"
+if grep -q "$key" "$tmp/out" "$tmp/err" "$tmp/replay.jsonl" "$tmp/mini.jsonl"; then
+  failed=$((failed + 1)); echo "FAIL the API key appears in the output, trace or cassette"; else ok; fi
+: >"$tmp/empty.jsonl"
+EXTRA_ENV="OPENAI_API_KEY=$key" run --llm openai:gpt-4o-mini --replay "$tmp/empty.jsonl" --trace "$tmp/miss.jsonl"
+check replay-miss 1 "Failed: llm_error" "no recorded response"
+stdout_has replay-miss-json '"reason": "llm_error"'
+if grep -q "$key" "$tmp/out" "$tmp/err" "$tmp/miss.jsonl"; then
+  failed=$((failed + 1)); echo "FAIL the API key appears after a replay miss"; else ok; fi
+if [[ $(grep -c '"request"' "$tmp/cassette.jsonl") == 4 ]]; then ok; else
+  failed=$((failed + 1)); echo "FAIL --record wrote $(wc -l <"$tmp/cassette.jsonl") lines, want 4 exchanges"; fi
+
+# A network provider that cannot be reached: a clear llm_error after the retries, no key shown.
+EXTRA_ENV="OPENAI_API_KEY=$key PTC_BASE_URL=http://127.0.0.1:9/v1 PTC_MAX_RETRIES=1 PTC_BACKOFF_BASE_MS=10" \
+  run --llm openai:gpt-4o-mini --trace "$tmp/refused.jsonl"
+check connection-refused 1 "Failed: llm_error" "127.0.0.1:9"
+if grep -q "$key" "$tmp/out" "$tmp/err" "$tmp/refused.jsonl"; then
+  failed=$((failed + 1)); echo "FAIL the API key appears after a connection error"; else ok; fi
+run --replay "$tmp/none.jsonl"
+check replay-no-file 2 "cannot read the replay cassette"
+
+echo "$passed passed, $failed failed"
+[[ $failed == 0 ]]
