@@ -139,7 +139,6 @@ lisp::tool_reply error_reply(std::uint64_t call_id, std::string message) {
 /// Sends every pending call of run `id` that has not gone out yet. Calls that fail before
 /// they can be sent (no such binding) are answered at once into `e.replies`.
 void send_calls(interpreter_actor* self, std::uint64_t id, run_entry& e) {
-  const auto timeout = self->state.opts.tool_timeout;
   for (const lisp::tool_request& q : e.run->pending()) {
     if (e.in_flight.count(q.id)) continue;
     bool already_answered = std::any_of(e.replies.begin(), e.replies.end(),
@@ -162,6 +161,9 @@ void send_calls(interpreter_actor* self, std::uint64_t id, run_entry& e) {
       e.replies.push_back(error_reply(q.id, "tool " + q.name + " is not available (its actor is down)"));
       continue;
     }
+    // A binding may set its own wait (a sub-agent tool waits for the child's whole mission).
+    const auto timeout = b->timeout_ms > 0 ? std::chrono::milliseconds(b->timeout_ms)
+                                           : self->state.opts.tool_timeout;
     if (e.in_flight.empty()) e.waiting_since = steady::now();
     e.in_flight.emplace(q.id, call_in_flight{q.name, b->handle.address()});
     if (self->state.monitored.insert(b->handle.address()).second) self->monitor(b->handle);

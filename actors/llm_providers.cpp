@@ -87,7 +87,7 @@ json anthropic_body(const config::llm_settings& s, const llm_request& req) {
         pending_marker = pending_marker || marker;
         continue;
       }
-      json block{{"type", "text"}, {"text", b.text}};
+      json block{{"type", "text"}, {"text", b.text.str()}};
       if (marker) block["cache_control"] = ephemeral();
       blocks.push_back(std::move(block));
     }

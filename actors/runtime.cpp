@@ -1,6 +1,7 @@
 // The runtime: actor system, LLM, interpreters; running agents (see runtime.hpp).
 #include "actors/runtime.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <thread>
 
@@ -43,33 +44,6 @@ struct system_config : caf::actor_system_config {
     if (o.network) load<caf::io::middleman>();
   }
 };
-
-/// Waits for one sub-agent's Step and hands it to a callback; a CAF error (the sub-agent died)
-/// still produces a Step, so a caller always gets one.
-/// Spawn arguments live as long as the actor object (see sub_agent.cpp): the job is moved out.
-caf::behavior runner(caf::event_based_actor* self, std::shared_ptr<agent_job> job,
-                     step_callback done) {
-  const std::string name = job->spec->name;
-  auto sub = spawn_sub_agent(self->system(), std::move(*job));
-  self->request(sub, caf::infinite, run_atom::value)
-      .then(
-          [=](const wire<messages::step>& s) {
-            done(*s);
-            self->quit();
-          },
-          [=](caf::error& err) {
-            messages::step s;
-            s.agent_name = name;
-            s.fail = messages::failure{messages::failure_reason::cancelled,
-                                       "the agent stopped without a result: " +
-                                           self->system().render(err),
-                                       {}};
-            done(std::move(s));
-            self->quit();
-          });
-  // A behavior keeps the actor waiting for the reply; it quits in the handlers above.
-  return {[](stats_atom) {}};
-}
 
 }  // namespace
 
@@ -144,7 +118,15 @@ agent_job runtime::make_job(const agent& a) {
   job.interpreter = impl_->interpreter();
   job.tree.depth = 0;
   job.tree.max_depth = impl_->opts.settings.agent.max_depth;
-  job.tree.budget = spawn_budget(impl_->sys, impl_->opts.settings.agent.turn_budget);
+  // A tree of one agent counts its turns itself; nested agents share a budget actor.
+  const auto budget = impl_->opts.settings.agent.turn_budget;
+  const bool nested = std::any_of(a.tools().begin(), a.tools().end(),
+                                  [](const tool_entry& e) { return e.child != nullptr; });
+  if (nested) {
+    job.tree.budget = spawn_budget(impl_->sys, budget);
+  } else {
+    job.tree.turn_budget = budget;
+  }
   job.tree.llm = job.llm;
   job.tree.interpreter = job.interpreter;
   job.tree.trace = impl_->trace;
@@ -152,7 +134,8 @@ agent_job runtime::make_job(const agent& a) {
 }
 
 void runtime::run_async(const agent& a, step_callback done) {
-  impl_->sys.spawn(runner, std::make_shared<agent_job>(make_job(a)), std::move(done));
+  auto sub = spawn_sub_agent(impl_->sys, make_job(a), std::move(done));
+  caf::anon_send(sub, run_atom::value);
 }
 
 std::future<messages::step> runtime::submit(const agent& a) {

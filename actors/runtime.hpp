@@ -45,9 +45,6 @@ struct runtime_options {
   static runtime_options from(config::settings s);
 };
 
-/// Called when a run ends (on a CAF thread: do not block in it).
-using step_callback = std::function<void(messages::step)>;
-
 class runtime {
  public:
   explicit runtime(runtime_options opts = {});

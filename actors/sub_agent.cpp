@@ -38,6 +38,9 @@ struct sub_agent_state {
   clock_type::time_point started;
   std::optional<clock_type::time_point> deadline;  ///< set when the spec has mission_timeout
   std::string path;  ///< tree path of this agent, for traces and logs
+  std::uint64_t turns_granted = 0;  ///< against tree.turn_budget when there is no budget actor
+  /// The local caller's callback; shared with the exit hook, which calls it if finish() did not.
+  std::shared_ptr<step_callback> done_callback;
 };
 
 using self_ptr = caf::stateful_actor<sub_agent_state>*;
@@ -61,7 +64,12 @@ void finish(self_ptr self, messages::step s) {
   }
   spdlog::debug("agent {}: finished ({})", st.path,
                 s.ok() ? "returned" : messages::reason_name(s.fail->reason));
-  st.promise.deliver(wire<messages::step>{std::move(s)});
+  wire<messages::step> out{std::move(s)};
+  if (st.done_callback && *st.done_callback) {
+    auto cb = std::exchange(*st.done_callback, step_callback{});
+    cb(*out);
+  }
+  st.promise.deliver(std::move(out));
   self->quit();
 }
 
@@ -214,6 +222,13 @@ void next_turn(self_ptr self) {
     return;
   }
   if (!st.job.tree.budget) {
+    if (st.job.tree.turn_budget > 0 && st.turns_granted >= st.job.tree.turn_budget) {
+      fail(self, messages::failure_reason::turn_budget_exhausted,
+           "the turn budget of " + std::to_string(st.job.tree.turn_budget) +
+               " turns is used up (" + st.path + ")");
+      return;
+    }
+    ++st.turns_granted;
     ask_llm(self);
     return;
   }
@@ -269,8 +284,25 @@ void start(self_ptr self) {
 
 /// The job arrives in a holder and is moved out: CAF keeps spawn arguments as long as the actor
 /// object lives, and a job holds tool actors (sub-agent tools) that must end with the mission.
-caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job) {
+caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
+                        std::shared_ptr<step_callback> done) {
   self->state.job = std::move(*job);
+  if (done && *done) {
+    self->state.done_callback = done;
+    const std::string name = self->state.job.spec->name;
+    // The caller must hear back even if the actor dies without finishing (killed, or an
+    // exception in a handler): the exit hook answers for it.
+    self->attach_functor([done, name](const caf::error& reason) {
+      if (!*done) return;
+      auto cb = std::exchange(*done, step_callback{});
+      messages::step s;
+      s.agent_name = name;
+      s.fail = messages::failure{messages::failure_reason::cancelled,
+                                 "the agent stopped without a result (" + to_string(reason) + ")",
+                                 {}};
+      cb(std::move(s));
+    });
+  }
   return {
       [=](run_atom) -> caf::result<wire<messages::step>> {
         auto& st = self->state;
@@ -285,8 +317,9 @@ caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job) {
 
 }  // namespace
 
-caf::actor spawn_sub_agent(caf::actor_system& sys, agent_job job) {
-  return sys.spawn(sub_agent, std::make_shared<agent_job>(std::move(job)));
+caf::actor spawn_sub_agent(caf::actor_system& sys, agent_job job, step_callback done) {
+  return sys.spawn(sub_agent, std::make_shared<agent_job>(std::move(job)),
+                   std::make_shared<step_callback>(std::move(done)));
 }
 
 }  // namespace ptc::actors

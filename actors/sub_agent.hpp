@@ -18,6 +18,7 @@
 //   turn_budget_exhausted  the tree's shared turn budget ran out
 //   max_depth_exceeded the agent was started deeper than tree.max_depth
 //   invalid_spec       the spec cannot be prepared (bad signature, missing {{input}})
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -53,8 +54,13 @@ typename Inspector::result_type inspect(Inspector& f, agent_job& x) {
            x.tree);
 }
 
+/// Called with the Step when a mission ends (on a CAF thread: do not block in it).
+using step_callback = std::function<void(messages::step)>;
+
 /// Spawns a sub-agent for one mission. Message: (run_atom) -> wire<messages::step>; the actor
 /// quits after replying. The Step is always a reply (failures included), never a CAF error.
-caf::actor spawn_sub_agent(caf::actor_system& sys, agent_job job);
+/// `done`, when set, also receives the Step, exactly once, even if the actor is killed (then
+/// with failure_reason::cancelled): a local caller needs no actor of its own to wait.
+caf::actor spawn_sub_agent(caf::actor_system& sys, agent_job job, step_callback done = {});
 
 }  // namespace ptc::actors

@@ -4,6 +4,7 @@
 // sub-agent used as a tool knows where it stands (API-007: llm and compression inherited
 // unless the child sets its own).
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -17,7 +18,10 @@ namespace ptc::actors {
 struct tree_context {
   std::size_t depth = 0;      ///< 0: the top-level agent; its sub-agents are depth 1, ...
   std::size_t max_depth = 3;  ///< a sub-agent deeper than this fails with max_depth_exceeded
-  caf::actor budget;          ///< turn budget actor shared by the tree (invalid: unlimited)
+  caf::actor budget;          ///< turn budget actor shared by the tree (invalid: see below)
+  /// Without a budget actor: the turns this agent alone may use (0: unlimited). A tree with no
+  /// sub-agent tools is one agent, so its budget needs no actor and no round trip per turn.
+  std::uint64_t turn_budget = 0;
   caf::actor llm;             ///< the parent's LLM, inherited by children that set none
   caf::actor interpreter;     ///< where the parent's programs run; children use it too
   caf::actor trace;           ///< trace sink (invalid: no trace)
@@ -28,7 +32,7 @@ struct tree_context {
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, tree_context& x) {
-  return f(caf::meta::type_name("ptc::tree_context"), x.depth, x.max_depth, x.budget, x.llm,
+  return f(caf::meta::type_name("ptc::tree_context"), x.depth, x.max_depth, x.budget, x.turn_budget, x.llm,
            x.interpreter, x.trace, x.compression, x.path);
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "lisp/builtin.hpp"
@@ -13,6 +14,7 @@
 #include "lisp/keyword_lookup.hpp"
 #include "lisp/list.hpp"
 #include "lisp/map.hpp"
+#include "lisp/ordered_table.hpp"
 #include "lisp/regex.hpp"
 #include "lisp/set.hpp"
 #include "lisp/suggest.hpp"
@@ -273,6 +275,11 @@ class equal2_node final : public node {
     const value& a = *a_->eval_ref(f, at);
     const value& b = *b_->eval_ref(f, bt);
     if (a.is(type::integer) && b.is(type::integer)) return value::boolean(a.as_int() == b.as_int());
+    if (a.is(type::string) && b.is(type::string)) {  // (= (:status %) "shipped"): no call
+      const std::string& x = string_text(a);
+      const std::string& y = string_text(b);
+      return value::boolean(x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size()) == 0);
+    }
     try {
       if (!a.is(type::lazy_seq) && !b.is(type::lazy_seq)) return value::boolean(equal(a, b));
       value v[2] = {a, b};
@@ -457,6 +464,12 @@ class coll_node final : public node {
   coll_node(coll_kind k, std::vector<node_ptr> items, source_pos p)
       : node(p), kind_(k), items_(std::move(items)) {}
   value eval(frame& f) const override {
+    if (kind_ == coll_kind::vector && items_.size() <= inline_items) {
+      // A short vector literal ([k v], a path): items on the stack, then an exact-size vector.
+      value buf[inline_items];
+      for (std::size_t i = 0; i < items_.size(); ++i) buf[i] = items_[i]->eval(f);
+      return vector_obj::from_moved(buf, items_.size());
+    }
     std::vector<value> vals;
     vals.reserve(items_.size());
     for (const auto& n : items_) vals.push_back(n->eval(f));
@@ -473,23 +486,22 @@ class coll_node final : public node {
         return s;
       }
       case coll_kind::map: {
-        std::vector<map_obj::entry> entries;
-        entries.reserve(vals.size() / 2);
-        for (std::size_t i = 0; i + 1 < vals.size(); i += 2) {
-          for (const auto& e : entries) {
-            if (equal(e.first, vals[i])) {
+        vals.resize(vals.size() / 2 * 2);
+        for (std::size_t i = 2; i < vals.size(); i += 2) {
+          for (std::size_t j = 0; j < i; j += 2) {
+            if (detail::ordered_table::same_key(vals[j], vals[i])) {
               raise(error_kind::type, "Duplicate key: " + errors::brief(vals[i]), "Map literals cannot repeat a key");
             }
           }
-          entries.emplace_back(std::move(vals[i]), std::move(vals[i + 1]));
         }
-        return map_obj::from(std::move(entries));
+        return map_obj::from_distinct(std::move(vals));  // k v k v ... as evaluated
       }
     }
     return {};
   }
 
  private:
+  static constexpr std::size_t inline_items = 8;
   coll_kind kind_;
   std::vector<node_ptr> items_;
 };

@@ -8,7 +8,6 @@ namespace ptc::lisp {
 namespace {
 
 thread_local budget* tls_active = nullptr;
-thread_local const char* tls_stack_limit = nullptr;
 std::atomic<std::uint32_t> next_budget_id{1};
 
 std::string mib(std::uint64_t bytes) {
@@ -29,13 +28,7 @@ void budget::deactivate() {
 }
 budget* budget::active() { return tls_active; }
 
-void budget::set_stack_limit(const char* limit) { tls_stack_limit = limit; }
-
-bool budget::below_stack_limit() {
-  if (!tls_stack_limit) return false;
-  char probe;
-  return &probe < tls_stack_limit;
-}
+void budget::set_stack_limit(const char* limit) { stack_limit_ = limit; }
 
 void budget::depth_exceeded() const {
   --const_cast<budget*>(this)->depth_;

@@ -89,7 +89,13 @@ class budget {
  private:
   void slow_tick();
   [[noreturn]] void depth_exceeded() const;
-  static bool below_stack_limit();
+  static bool below_stack_limit() {
+    const char* limit = stack_limit_;
+    if (!limit) return false;
+    char probe;
+    return &probe < limit;
+  }
+  static inline thread_local const char* stack_limit_ = nullptr;  // set_stack_limit
 
   limits limits_;
   std::uint64_t steps_ = 0;

@@ -98,7 +98,13 @@ value closure_obj::call(context& c, Args args, bool owned) const {
   for (;;) {
     value r = a->body->eval(f);
     if (!f.recur) {
-      fill_shape(r, last_return_);
+      if (r.is_heap() && !r.is(type::string) && !r.is(type::keyword)) {
+        fill_shape(r, last_return_);
+      } else {  // fill_shape's answer for a value without a size, inline
+        last_return_.kind = r.kind();
+        last_return_.count = 0;
+        last_return_.sized = true;
+      }
       called_ = true;
       return r;
     }

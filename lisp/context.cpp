@@ -18,7 +18,7 @@ namespace {
 
 }  // namespace
 
-value context::call(const value& f, std::span<const value> args) {
+value context::call_other(const value& f, std::span<const value> args) {
   switch (f.kind()) {
     case type::function:
       return f.as<function_obj>().invoke(*this, args);
@@ -48,11 +48,6 @@ value context::call(const value& f, std::span<const value> args) {
     default:
       errors::not_callable(f);
   }
-}
-
-value context::call_owned(const value& f, std::span<value> args) {
-  if (f.is(type::function)) return f.as<function_obj>().invoke_owned(*this, args);
-  return call(f, std::span<const value>(args.data(), args.size()));
 }
 
 void context::print(std::string text) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "lisp/budget.hpp"
+#include "lisp/function.hpp"
 #include "lisp/value.hpp"
 
 namespace ptc::lisp {
@@ -24,13 +25,20 @@ class context {
 
   /// Calls any callable value: functions, keywords and maps (lookup), sets (membership),
   /// vectors (index). Anything else is a not_callable error.
-  value call(const value& f, std::span<const value> args);
+  value call(const value& f, std::span<const value> args) {
+    // Functions first, inline: builtins call user functions once per item.
+    if (f.is(type::function)) return static_cast<const function_obj&>(*f.obj()).invoke(*this, args);
+    return call_other(f, args);
+  }
   value call(const value& f, std::initializer_list<value> args) {
     return call(f, std::span<const value>(args.begin(), args.size()));
   }
 
   /// Like call, but the callee may move from `args` (they are the caller's temporaries).
-  value call_owned(const value& f, std::span<value> args);
+  value call_owned(const value& f, std::span<value> args) {
+    if (f.is(type::function)) return static_cast<const function_obj&>(*f.obj()).invoke_owned(*this, args);
+    return call_other(f, std::span<const value>(args.data(), args.size()));
+  }
 
   /// Records one print call's text (println/print/prn/pr), truncated per TRN-011.
   void print(std::string text);
@@ -44,6 +52,9 @@ class context {
   run_state* state() const { return state_; }
 
  private:
+  /// Calling a keyword, map, set or vector (or a non-callable: the error).
+  value call_other(const value& f, std::span<const value> args);
+
   budget& budget_;
   run_state* state_;
   /// Entry position hints for keyword calls on maps (keyword_lookup.hpp), a small direct-mapped

@@ -43,7 +43,35 @@ value map_obj::from(std::vector<entry>&& entries) {
   if (entries.empty()) return empty();
   auto* m = make_object<map_obj>(0);
   value out = value::adopt(type::map, m);
+  // A record's few keys (the usual case: a map literal, a row) are checked for repeats and
+  // stored at once; many keys, or a repeat (the last value wins), go through put.
+  constexpr std::size_t pairwise_limit = 16;
+  bool distinct = entries.size() <= pairwise_limit;
+  for (std::size_t i = 1; distinct && i < entries.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (detail::ordered_table::same_key(entries[i].first, entries[j].first)) {
+        distinct = false;
+        break;
+      }
+  if (distinct) {
+    std::vector<value> slots;
+    slots.reserve(entries.size() * 2);
+    for (entry& e : entries) {
+      slots.push_back(std::move(e.first));
+      slots.push_back(std::move(e.second));
+    }
+    m->table_.assign_distinct(std::move(slots));
+    return out;
+  }
   for (entry& e : entries) m->table_.put(std::move(e.first), std::move(e.second));
+  return out;
+}
+
+value map_obj::from_distinct(std::vector<value>&& kvs) {
+  if (kvs.size() < 2) return empty();
+  auto* m = make_object<map_obj>(0);
+  value out = value::adopt(type::map, m);
+  m->table_.assign_distinct(std::move(kvs));
   return out;
 }
 

@@ -32,7 +32,12 @@ class object {
     if (!immortal_) refs_.fetch_add(1, std::memory_order_relaxed);
   }
   void release() const noexcept {
-    if (!immortal_ && refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) destroy(this);
+    if (immortal_) return;
+    // Holding the only reference, no other thread can reach the object to change the count:
+    // it dies without the atomic read-modify-write (the common fate of a temporary). The
+    // acquire load pairs with other threads' earlier releases, as the fetch_sub would.
+    if (refs_.load(std::memory_order_acquire) == 1 || refs_.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      destroy(this);
   }
   /// True when the caller holds the only reference (safe to reuse in place).
   bool unique() const noexcept { return !immortal_ && refs_.load(std::memory_order_acquire) == 1; }
@@ -45,6 +50,8 @@ class object {
  private:
   template <class T, class... A>
   friend T* make_object(std::size_t extra, A&&... args);
+  template <class T, class... A>
+  friend T* make_object_sized(std::size_t bytes, A&&... args);
   static void destroy(const object* o) noexcept;
 
   mutable std::atomic<std::uint32_t> refs_{1};
@@ -62,6 +69,25 @@ template <class T, class... A>
 T* make_object(std::size_t extra, A&&... args) {
   T* p = new T(std::forward<A>(args)...);
   std::size_t bytes = sizeof(T) + extra;
+  p->charged_ = bytes > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(bytes);
+  p->budget_id_ = charge_active_budget(bytes);
+  return p;
+}
+
+/// make_object for a type whose trailing array is used only in part (a small vector's leaf):
+/// allocates just `bytes` (at most sizeof(T)) and charges that. T's constructor and destructor
+/// must not touch storage past `bytes`, and T declares `static void operator delete(void* p)`
+/// freeing with the unsized ::operator delete (its size is not sizeof(T)).
+template <class T, class... A>
+T* make_object_sized(std::size_t bytes, A&&... args) {
+  void* mem = ::operator new(bytes);
+  T* p;
+  try {
+    p = ::new (mem) T(std::forward<A>(args)...);
+  } catch (...) {
+    ::operator delete(mem);
+    throw;
+  }
   p->charged_ = bytes > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(bytes);
   p->budget_id_ = charge_active_budget(bytes);
   return p;

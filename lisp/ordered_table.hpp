@@ -61,6 +61,13 @@ class ordered_table {
   void put(value key, value val);
   /// Removes the key; false when it was absent.
   bool remove(const value& key);
+  /// Fills this empty, unsorted table at once: `slots` holds stride values per entry (key, or
+  /// key and value), and the caller knows no two keys are equal. One exact-size slot vector
+  /// instead of growing it entry by entry.
+  void assign_distinct(std::vector<value>&& slots);
+  /// Whether a and b are equal keys, with put/find's fast comparison for keys compared by
+  /// identity.
+  static bool same_key(const value& a, const value& b);
 
   // Sorted tables (sorted-map, sorted-set). Context: Clojure's tree collections insert
   // anywhere in O(log n); a flat slot vector would move the whole tail on every insert.

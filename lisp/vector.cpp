@@ -1,5 +1,7 @@
 #include "lisp/vector.hpp"
 
+#include <bit>
+
 namespace ptc::lisp {
 
 // Trie nodes are objects themselves, so vectors share them by reference count, and a node with
@@ -13,8 +15,23 @@ constexpr unsigned bits = 5;
 constexpr std::size_t width = 32;
 constexpr std::size_t mask = 31;
 
+// A leaf holds up to 32 items; its capacity is chosen at allocation. Trie leaves are always full
+// (32); the tail of a small vector gets just the room it needs (a 3-item vector's leaf is 80
+// bytes, not 544) and grows by doubling, so building by conj stays amortised O(1).
 struct leaf final : node {
-  value v[width];
+  explicit leaf(std::uint32_t c) : cap(c) {
+    for (std::uint32_t i = 0; i < cap; ++i) new (&v[i]) value();
+  }
+  ~leaf() override {
+    for (std::uint32_t i = 0; i < cap; ++i) v[i].~value();
+  }
+  // Allocated by make_object_sized with room for `cap` items only.
+  static void operator delete(void* p) { ::operator delete(p); }
+
+  std::uint32_t cap;
+  union {
+    value v[width];  // only v[0..cap) exist
+  };
 };
 
 struct branch final : node {
@@ -28,14 +45,17 @@ struct branch final : node {
 leaf* as_leaf(node* n) { return static_cast<leaf*>(n); }
 branch* as_branch(node* n) { return static_cast<branch*>(n); }
 
-leaf* new_leaf() { return make_object<leaf>(0); }
+// The items are the last member and fill the struct's end (no tail padding: 512 bytes, 8-aligned).
+constexpr std::size_t leaf_header = sizeof(leaf) - width * sizeof(value);
+
+leaf* new_leaf(std::size_t cap = width) {
+  return make_object_sized<leaf>(leaf_header + cap * sizeof(value), static_cast<std::uint32_t>(cap));
+}
 branch* new_branch() { return make_object<branch>(0); }
 
-leaf* copy_leaf(const leaf* l, std::size_t n) {
-  leaf* c = new_leaf();
-  for (std::size_t i = 0; i < n; ++i) c->v[i] = l->v[i];
-  return c;
-}
+/// The capacity for a tail that must hold `need` items: a power of two from 8, at most 32
+/// (fewer steps of growth for a vector built by conj; from() sizes exactly).
+std::size_t tail_cap(std::size_t need) { return need <= 8 ? 8 : std::min(width, std::bit_ceil(need)); }
 
 branch* copy_branch(const branch* b) {
   branch* c = new_branch();
@@ -46,13 +66,37 @@ branch* copy_branch(const branch* b) {
   return c;
 }
 
+leaf* copy_leaf(const leaf* l, std::size_t n, std::size_t cap) {
+  leaf* c = new_leaf(cap);
+  for (std::size_t i = 0; i < n; ++i) c->v[i] = l->v[i];
+  return c;
+}
+
 // Makes *slot a leaf this vector alone owns (copying the first n items when shared).
 leaf* own_leaf(node*& slot, std::size_t n) {
   if (!slot) {
     slot = new_leaf();
   } else if (!slot->unique()) {
-    leaf* c = copy_leaf(as_leaf(slot), n);
+    leaf* c = copy_leaf(as_leaf(slot), n, as_leaf(slot)->cap);
     slot->release();
+    slot = c;
+  }
+  return as_leaf(slot);
+}
+
+// Makes *slot (a tail holding n items) a leaf this vector alone owns with room for `need` items.
+leaf* own_tail(node*& slot, std::size_t n, std::size_t need) {
+  if (!slot) {
+    slot = new_leaf(tail_cap(need));
+  } else if (!slot->unique()) {
+    leaf* c = copy_leaf(as_leaf(slot), n, std::max<std::size_t>(as_leaf(slot)->cap, tail_cap(need)));
+    slot->release();
+    slot = c;
+  } else if (as_leaf(slot)->cap < need) {
+    leaf* old = as_leaf(slot);
+    leaf* c = new_leaf(tail_cap(need));
+    for (std::size_t i = 0; i < n; ++i) c->v[i] = std::move(old->v[i]);
+    old->release();
     slot = c;
   }
   return as_leaf(slot);
@@ -117,7 +161,7 @@ struct vector_access {
 
   static void push(vector_obj& self, value x) {
     if (self.tail_count_ < width) {
-      own_leaf(self.tail_, self.tail_count_)->v[self.tail_count_] = std::move(x);
+      own_tail(self.tail_, self.tail_count_, self.tail_count_ + 1)->v[self.tail_count_] = std::move(x);
       ++self.tail_count_;
       ++self.count_;
       return;
@@ -134,7 +178,7 @@ struct vector_access {
     } else {
       push_tail(self, self.shift_, self.root_, full_tail);
     }
-    leaf* t = new_leaf();
+    leaf* t = new_leaf(width);  // the vector has 32+ items: a full-size tail from the start
     t->v[0] = std::move(x);
     self.tail_ = t;
     self.tail_count_ = 1;
@@ -150,6 +194,16 @@ struct vector_access {
   }
 
   static void set(vector_obj& self, std::size_t i, value x) { *slot_of(self, i) = std::move(x); }
+
+  // Makes the tail of a new, empty vector an exact-size leaf holding get(0) .. get(n - 1), n <= 32.
+  template <class Get>
+  static void fill_tail(vector_obj& self, std::size_t n, Get& get) {
+    leaf* t = new_leaf(n);
+    self.tail_ = t;
+    for (std::size_t i = 0; i < n; ++i) t->v[i] = get(i);  // copying or moving a value never throws
+    self.tail_count_ = n;
+    self.count_ = n;
+  }
 
   // Removes the last leaf of the trie (the one holding item count_-2's block); false when the
   // node at `slot` became empty and was released.
@@ -219,8 +273,18 @@ value vector_obj::empty() {
   return value::adopt(type::vector, e);
 }
 
+// Up to 32 items fill the tail directly: no per-item ownership or capacity checks.
+template <class Get>
+value small_vector(std::size_t n, Get&& get) {
+  value out = value::adopt(type::vector, make_object<vector_obj>(0));
+  auto& self = *static_cast<vector_obj*>(out.obj());
+  vector_access::fill_tail(self, n, get);
+  return out;
+}
+
 value vector_obj::from(std::vector<value>&& items) {
   if (items.empty()) return empty();
+  if (items.size() <= width) return small_vector(items.size(), [&](std::size_t i) { return std::move(items[i]); });
   value out = value::adopt(type::vector, make_object<vector_obj>(0));
   auto& self = *static_cast<vector_obj*>(out.obj());
   for (value& x : items) vector_access::push(self, std::move(x));
@@ -229,9 +293,19 @@ value vector_obj::from(std::vector<value>&& items) {
 
 value vector_obj::from(const value* first, std::size_t n) {
   if (n == 0) return empty();
+  if (n <= width) return small_vector(n, [&](std::size_t i) { return first[i]; });
   value out = value::adopt(type::vector, make_object<vector_obj>(0));
   auto& self = *static_cast<vector_obj*>(out.obj());
   for (std::size_t i = 0; i < n; ++i) vector_access::push(self, first[i]);
+  return out;
+}
+
+value vector_obj::from_moved(value* first, std::size_t n) {
+  if (n == 0) return empty();
+  if (n <= width) return small_vector(n, [&](std::size_t i) { return std::move(first[i]); });
+  value out = value::adopt(type::vector, make_object<vector_obj>(0));
+  auto& self = *static_cast<vector_obj*>(out.obj());
+  for (std::size_t i = 0; i < n; ++i) vector_access::push(self, std::move(first[i]));
   return out;
 }
 

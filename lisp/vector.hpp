@@ -15,6 +15,8 @@ class vector_obj final : public object {
   static value empty();
   static value from(std::vector<value>&& items);
   static value from(const value* first, std::size_t n);
+  /// The same, moving the items out of [first, first + n).
+  static value from_moved(value* first, std::size_t n);
 
   std::size_t size() const { return count_; }
   /// Item i; the caller checked i < size().

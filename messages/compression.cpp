@@ -48,7 +48,19 @@ chat_message first_user_message(const prepared_agent& a, std::size_t k) {
 }
 
 chat_message system_message(const prepared_agent& a) {
-  return chat_message::of(role::system, a.system, true);
+  chat_message m;
+  m.role = role::system;
+  m.content.push_back(content_block{a.system, true});
+  return m;
+}
+
+/// The system prompt, rendered once per variant for the default options and shared by every
+/// agent using them (it is static by design: no tools, data or dates in it).
+shared_text shared_system_prompt(prompt_variant v, const system_prompt_options& o) {
+  if (!(o == system_prompt_options{})) return shared_text{system_prompt(v, o)};
+  static const shared_text multi{system_prompt(prompt_variant::multi_turn, {})};
+  static const shared_text single{system_prompt(prompt_variant::single_shot, {})};
+  return v == prompt_variant::single_shot ? single : multi;
 }
 
 /// What a failed turn printed before its error (all of it), as "; Output before the error:"
@@ -235,9 +247,9 @@ std::variant<prepared_agent, prepare_error> prepare(agent_spec spec) {
   a.data = lisp::from_json(spec.data);
   a.tool_section = render_tool_section(spec.tools);
   a.data_section = render_data_section(a.data);
-  a.system = system_prompt(spec.max_turns == 1 ? prompt_variant::single_shot
-                                               : prompt_variant::multi_turn,
-                           spec.system_prompt);
+  a.system = shared_system_prompt(spec.max_turns == 1 ? prompt_variant::single_shot
+                                                      : prompt_variant::multi_turn,
+                                  spec.system_prompt);
   a.compression = spec.compression;
   if (spec.max_turns == 1) a.compression.kind = compression_options::strategy::uncompressed;  // SS-001
   a.spec = std::move(spec);

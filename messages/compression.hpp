@@ -36,7 +36,7 @@ namespace ptc::messages {
 /// The per-mission stable parts, rendered once.
 struct prepared_agent {
   agent_spec spec;
-  std::string system;                ///< system_prompt(variant, spec.system_prompt)
+  shared_text system;                ///< system_prompt(variant, spec.system_prompt), shared
   std::string mission;               ///< expanded
   std::string tool_section;          ///< "" without tools
   std::string data_section;          ///< "" without data

@@ -241,7 +241,7 @@ json to_json(const token_usage& u) {
 json to_json(const chat_message& m) {
   json content = json::array();
   for (const auto& b : m.content) {
-    json block{{"text", b.text}};
+    json block{{"text", b.text.str()}};
     if (b.cache_breakpoint) block["cache_breakpoint"] = true;
     content.push_back(std::move(block));
   }

@@ -21,6 +21,11 @@ const char* role_name(role r) {
   return "user";
 }
 
+const std::shared_ptr<const std::string>& shared_text::empty_text() {
+  static const auto empty = std::make_shared<const std::string>();
+  return empty;
+}
+
 std::string chat_message::text() const {
   std::size_t n = 0;
   for (const auto& b : content) n += b.text.size();

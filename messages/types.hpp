@@ -6,6 +6,7 @@
 // no pointers to mutable state, no CAF.
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,10 +32,33 @@ struct token_usage {
 enum class role : std::uint8_t { system, user, assistant };
 const char* role_name(role r);
 
+/// Immutable text shared by all its copies. The system prompt is the same ~6 KB for every agent
+/// and every turn: messages hold it by reference, so 100k agents waiting on the LLM do not hold
+/// 100k copies of it.
+class shared_text {
+ public:
+  shared_text() : p_(empty_text()) {}
+  shared_text(std::string s) : p_(std::make_shared<const std::string>(std::move(s))) {}
+  shared_text(const char* s) : shared_text(std::string(s)) {}
+  explicit shared_text(std::shared_ptr<const std::string> p) : p_(p ? std::move(p) : empty_text()) {}
+
+  const std::string& str() const { return *p_; }
+  operator const std::string&() const { return *p_; }
+  std::size_t size() const { return p_->size(); }
+  bool empty() const { return p_->empty(); }
+  bool operator==(const shared_text& o) const { return p_ == o.p_ || *p_ == *o.p_; }
+  bool operator==(const std::string& o) const { return *p_ == o; }
+  bool operator==(const char* o) const { return *p_ == o; }
+
+ private:
+  static const std::shared_ptr<const std::string>& empty_text();
+  std::shared_ptr<const std::string> p_;
+};
+
 /// One piece of a message's content. `cache_breakpoint` marks the end of a stable prefix that
 /// a provider may cache (Anthropic's cache_control); providers without caching ignore it.
 struct content_block {
-  std::string text;
+  shared_text text;
   bool cache_breakpoint = false;
   bool operator==(const content_block&) const = default;
 };

@@ -22,6 +22,7 @@
 //   ptc_bench --json               one JSON document instead of the tables
 //   ptc_bench --vs-clojure         also run the compared cases in Clojure (needs `clojure`)
 //   ptc_bench --clojure-script P   the Clojure side's script (default: the source tree's)
+//   ptc_bench --runs N             exactly N runs per case, no warm-up (for callgrind: fixed work)
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -70,6 +71,7 @@ struct options {
   bool json = false;
   bool vs_clojure = false;
   std::string clojure_script;
+  std::size_t runs = 0;  ///< fixed number of runs (0: adaptive)
 };
 
 struct measurement {
@@ -187,17 +189,18 @@ measurement measure(const bench_case& bc, const run_options& ro, const options& 
     run_result first = run(bc.source, ro);
     if (first.kind == outcome::error) {
       m.error = first.err->render();
+      if (o.runs) std::cerr << bc.name << ": " << m.error << "\n";
       return m;
     }
     m.result = pr_str(first.result);
     m.preview = m.result.size() > 48 ? m.result.substr(0, 45) + "..." : m.result;
   }
 
-  const double warmup_us = o.quick ? 20'000 : 100'000;
-  const double budget_us = o.quick ? 50'000 : 500'000;
-  const std::size_t min_reps = o.quick ? 3 : 10;
-  const std::size_t max_reps = 1'000'000;
-  const int min_warmups = o.quick ? 1 : 3;
+  const double warmup_us = o.runs ? 0 : o.quick ? 20'000 : 100'000;
+  const double budget_us = o.runs ? 0 : o.quick ? 50'000 : 500'000;
+  const std::size_t min_reps = o.runs ? o.runs : o.quick ? 3 : 10;
+  const std::size_t max_reps = o.runs ? o.runs : 1'000'000;
+  const int min_warmups = o.runs ? 0 : o.quick ? 1 : 3;
 
   auto w0 = bench_clock::now();
   for (int i = 0; i < min_warmups || since_us(w0) < warmup_us; ++i) timed_run(bc, ro);
@@ -273,13 +276,15 @@ bool parse_args(int argc, char** argv, options& o) {
       o.filter = argv[++i];
     } else if (a.rfind("--filter=", 0) == 0) {
       o.filter = std::string(a.substr(9));
+    } else if (a == "--runs" && i + 1 < argc) {
+      o.runs = std::stoul(argv[++i]);
     } else if (a == "--clojure-script" && i + 1 < argc) {
       o.clojure_script = argv[++i];
     } else if (a.rfind("--clojure-script=", 0) == 0) {
       o.clojure_script = std::string(a.substr(17));
     } else if (a == "-h" || a == "--help") {
       std::cout << "usage: ptc_bench [--filter SUBSTR] [--quick] [--json] [--vs-clojure]"
-                   " [--clojure-script PATH]\n";
+                   " [--clojure-script PATH] [--runs N]\n";
       std::exit(0);
     } else {
       std::cerr << "ptc_bench: unknown argument " << a << " (try --help)\n";
@@ -375,6 +380,10 @@ int main(int argc, char** argv) {
   ro.data = map_obj::from({{keyword("orders"), ptc::bench::make_orders(10'000)},
                            {keyword("lines"), ptc::bench::make_lines(5'000)},
                            {keyword("logs"), ptc::bench::make_logs(5'000)}});
+
+  // --runs is for instruction counting under valgrind, which runs ~50 times slower: no time
+  // limit, so a slow case is never cut short (a timed-out run would count far less work).
+  if (o.runs) ro.lim.timeout_ms = 24ull * 3600 * 1000;
 
   std::vector<bench_case> cases;
   for (auto& bc : all_cases())

@@ -211,12 +211,16 @@ class path_keys {
 
 // The slot holding key k of `coll` when coll is a map where k is present (flex) or a vector
 // where k is an index: `coll` is then made a collection only the caller holds (see
-// map_obj::value_slot). Null, with coll untouched, otherwise.
-value* slot_for(value& coll, const value& k) {
+// map_obj::value_slot). Null, with coll untouched, otherwise; `absent` is then set when coll is
+// an unsorted map known not to hold k (flex lookup included), so the caller need not look again.
+value* slot_for(value& coll, const value& k, bool& absent) {
   if (coll.is(type::map)) {
     if (value* s = map_obj::value_slot(coll, k)) return s;
-    if (!k.is(type::keyword) && !k.is(type::string)) return nullptr;
-    if (coll.as<map_obj>().sorted() || !coll.as<map_obj>().find_flex(k)) return nullptr;
+    if (coll.as<map_obj>().sorted()) return nullptr;  // value_slot does not serve sorted maps
+    if ((!k.is(type::keyword) && !k.is(type::string)) || !coll.as<map_obj>().find_flex(k)) {
+      absent = true;
+      return nullptr;
+    }
     return map_obj::value_slot(coll, present_key(coll, k));
   }
   if (coll.is(type::vector) && k.is(type::integer)) {
@@ -256,7 +260,8 @@ value change_in(value coll, const value* ks, std::size_t n, bool exact_last, Lea
                 std::string_view fn) {
   const value& k = ks[0];
   if (n == 1 && exact_last) return assoc1(std::move(coll), k, leaf(value()), fn);
-  if (value* s = slot_for(coll, k)) {
+  bool absent = false;
+  if (value* s = slot_for(coll, k, absent)) {
     // Take the old value out (so a unique inner collection stays unique), change it, put it
     // back. Nothing else can reach `coll` now, so the slot stays where it is meanwhile.
     value old = std::move(*s);
@@ -264,9 +269,9 @@ value change_in(value coll, const value* ks, std::size_t n, bool exact_last, Lea
     return coll;
   }
   // Absent key, or not a map or vector: read, change, then assoc (which raises type errors,
-  // innermost level first, as before).
-  value wk = write_key(coll, k);
-  value old = get(coll, k);
+  // innermost level first, as before). A key known absent is written as given over nil.
+  value wk = absent ? k : write_key(coll, k);
+  value old = absent ? value() : get(coll, k);
   value nv = n == 1 ? leaf(std::move(old)) : change_in(std::move(old), ks + 1, n - 1, exact_last, leaf, fn);
   return assoc1(std::move(coll), wk, std::move(nv), fn);
 }

@@ -1,6 +1,8 @@
 // Core string builtins (str subs name namespace keyword symbol parse-long parse-double
 // parse-boolean) and register_string(), which adds the clojure.string family with its
 // aliases (str/, string/) and the Java String methods (.indexOf, ...).
+#include <charconv>
+
 #include "lisp/builtins/number_text.hpp"
 #include "lisp/builtins/string_parts.hpp"
 #include "lisp/printer.hpp"
@@ -11,14 +13,26 @@ namespace {
 value str(context& c, std::span<const value> a) {
   if (a.size() == 1 && a[0].is(type::string)) return a[0];
   std::string out;
+  // Strings and integers (the usual parts: (str "k" i)) have known lengths, so the result's
+  // length need not be counted again.
+  std::size_t length = 0;
+  bool known = true;
   for (const value& v : a) {
-    if (v.is(type::string))
+    if (v.is(type::string)) {
       out += string_text(v);
-    else if (!v.is_nil())
+      length += v.as<string_obj>().length();
+    } else if (v.is(type::integer)) {
+      char buf[24];
+      auto r = std::to_chars(buf, buf + sizeof buf, v.as_int());
+      out.append(buf, r.ptr);
+      length += static_cast<std::size_t>(r.ptr - buf);
+    } else if (!v.is_nil()) {
       out += str_of(v, &c);
+      known = false;
+    }
   }
   if (out.size() > (1u << 20)) c.limits().preflight(out.size());
-  return make_string(std::move(out));
+  return known ? make_string(std::move(out), length) : make_string(std::move(out));
 }
 
 // (subs s start end): code point indexes with 0 <= start <= end <= length.

@@ -5,6 +5,8 @@
 #include "lisp/builtins/string_parts.hpp"
 #include "lisp/printer.hpp"
 #include "lisp/seq.hpp"
+#include "lisp/vector.hpp"
+#include "lisp/list.hpp"
 
 namespace ptc::lisp {
 namespace {
@@ -97,10 +99,60 @@ void append_str(std::string& out, const value& v, context& c) {
 }
 
 // (join coll) or (join separator coll); items and separator as str shows them.
+// join over a vector or list of strings (the usual case: split pieces, mapped words): the exact
+// size is known before copying, and the length is the sum of the lengths. False, having done
+// nothing, when some item is not a string.
+template <class Each>
+bool join_strings(context& c, Each&& each, const std::string& sep, std::size_t sep_length, value& result) {
+  std::size_t bytes = 0, length = 0, n = 0;
+  bool strings = each([&](const value& x) {
+    if (!x.is(type::string)) return false;
+    bytes += string_text(x).size();
+    length += x.as<string_obj>().length();
+    ++n;
+    return true;
+  });
+  if (!strings) return false;
+  if (n > 1) {
+    bytes += (n - 1) * sep.size();
+    length += (n - 1) * sep_length;
+  }
+  c.limits().tick(n);
+  if (bytes > (1u << 20)) c.limits().preflight(bytes);
+  std::string out;
+  out.reserve(bytes);
+  bool first = true;
+  each([&](const value& x) {
+    if (!first) out += sep;
+    first = false;
+    out += string_text(x);
+    return true;
+  });
+  result = make_string(std::move(out), length);
+  return true;
+}
+
 value join(context& c, std::span<const value> a) {
   std::string sep;
   if (a.size() == 2) append_str(sep, a[0], c);
-  seq_iter it(c, a.back(), "clojure.string/join");
+  const value& coll = a.back();
+  if (coll.is(type::vector) || coll.is(type::list)) {
+    value result;
+    const std::size_t sep_length = utf8_length(sep);
+    if (coll.is(type::vector)) {
+      const auto& v = coll.as<vector_obj>();
+      if (join_strings(c, [&](auto&& f) { return v.each(f); }, sep, sep_length, result)) return result;
+    } else {
+      const list_obj* l = &coll.as<list_obj>();
+      auto each = [l](auto&& f) {
+        for (const list_obj* p = l; p && p->size() > 0; p = p->next_cell())
+          if (!f(p->first())) return false;
+        return true;
+      };
+      if (join_strings(c, each, sep, sep_length, result)) return result;
+    }
+  }
+  seq_iter it(c, coll, "clojure.string/join");
   std::string out;
   value item;
   bool first = true;

@@ -40,7 +40,15 @@ value java_split(context& c, const value& input, Finder& f, std::int64_t limit) 
   auto piece = [ascii = str.ascii()](std::string_view p) {
     return ascii ? make_string(std::string(p), p.size()) : make_string(std::string(p));
   };
-  value out = vector_obj::empty();
+  // The first pieces wait on the stack, so a short split makes its vector at the exact size.
+  constexpr std::size_t inline_pieces = 16;
+  value first[inline_pieces];
+  std::size_t n = 0;
+  std::vector<value> more;
+  auto push = [&](value x) {
+    if (n < inline_pieces) first[n++] = std::move(x);
+    else more.push_back(std::move(x));
+  };
   std::int64_t count = 0;    // pieces so far, waiting ones included
   std::size_t waiting = 0;   // empty pieces not appended yet
   auto add = [&](std::string_view p) {
@@ -49,8 +57,13 @@ value java_split(context& c, const value& input, Finder& f, std::int64_t limit) 
       ++waiting;
       return;
     }
-    for (; waiting > 0; --waiting) out = vector_obj::conj(std::move(out), piece({}));
-    out = vector_obj::conj(std::move(out), piece(p));
+    for (; waiting > 0; --waiting) push(piece({}));
+    push(piece(p));
+  };
+  auto result = [&] {
+    if (more.empty()) return vector_obj::from_moved(first, n);
+    more.insert(more.begin(), std::make_move_iterator(first), std::make_move_iterator(first + n));
+    return vector_obj::from(std::move(more));
   };
   std::size_t index = 0;
   bool limited = limit > 0;
@@ -68,7 +81,7 @@ value java_split(context& c, const value& input, Finder& f, std::int64_t limit) 
   }
   if (!any) return vector_obj::from(&input, 1);
   add(s.substr(index));
-  return out;
+  return result();
 }
 
 value split(context& c, std::span<const value> a) {

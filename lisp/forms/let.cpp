@@ -146,13 +146,21 @@ class nthnext_node final : public node {
       e.message = "cannot destructure " + errors::describe_type(v) + " as a sequence: " + errors::brief(v);
       throw lisp_exception(std::move(e));
     }
-    std::vector<value> rest;
-    seq_iter it(*f.ctx, v, "destructuring");
-    value x;
-    for (std::size_t k = 0; it.next(x); ++k)
-      if (k >= i_) rest.push_back(std::move(x));
-    if (rest.empty()) return {};
-    return list_obj::from(std::move(rest));
+    list_builder rest;  // cell by cell: no intermediate array
+    if (v.is(type::vector)) {
+      const auto& vec = v.as<vector_obj>();
+      for (std::size_t k = i_; k < vec.size(); ++k) {
+        f.ctx->tick();
+        rest.push(vec.at(k));
+      }
+    } else {
+      seq_iter it(*f.ctx, v, "destructuring");
+      value x;
+      for (std::size_t k = 0; it.next(x); ++k)
+        if (k >= i_) rest.push(std::move(x));
+    }
+    if (rest.size() == 0) return {};
+    return rest.finish();
   }
 
  private:
