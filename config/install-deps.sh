@@ -13,7 +13,6 @@ packages=(
   libre2-dev              # regular expressions for PTC-Lisp
   libboost-context-dev    # fibers for resumable program runs
   libcli11-dev            # command line parsing
-  libcpp-httplib-dev      # a real HTTP server for provider tests
   clojure                 # the oracle for language conformance expectations
 )
 if [[ "${PTC_WITH_FUZZ:-0}" == 1 ]]; then packages+=(clang libclang-rt-14-dev); fi
