@@ -71,30 +71,6 @@ auto nested(const std::string& path, F&& read) {
   }
 }
 
-// --- limits ------------------------------------------------------------------------------------
-
-json limits_to_json(const lisp::limits& l) {
-  return json{{"max_steps", l.max_steps},
-              {"timeout_ms", l.timeout_ms},
-              {"max_depth", l.max_depth},
-              {"max_memory_bytes", l.max_memory_bytes},
-              {"max_print_chars", l.max_print_chars},
-              {"max_output_bytes", l.max_output_bytes}};
-}
-
-lisp::limits limits_from(const json& j, const std::string& path) {
-  object_at(j, path);
-  lisp::limits l;
-  l.max_steps = u64(j, "max_steps", l.max_steps, path);
-  l.timeout_ms = u64(j, "timeout_ms", l.timeout_ms, path);
-  const std::uint64_t depth = u64(j, "max_depth", l.max_depth, path);
-  if (depth > UINT32_MAX) bad(path + ".max_depth", "too large");
-  l.max_depth = static_cast<std::uint32_t>(depth);
-  l.max_memory_bytes = u64(j, "max_memory_bytes", l.max_memory_bytes, path);
-  l.max_print_chars = u64(j, "max_print_chars", l.max_print_chars, path);
-  l.max_output_bytes = u64(j, "max_output_bytes", l.max_output_bytes, path);
-  return l;
-}
 
 // --- the run record ----------------------------------------------------------------------------
 
@@ -136,28 +112,6 @@ lisp::error error_from(const json& j, const std::string& path) {
   return e;
 }
 
-json tool_call_to_json(const lisp::tool_call_record& r) {
-  json j{{"name", r.name}, {"args", r.args}};
-  if (r.result) j["result"] = *r.result;
-  if (r.error) j["error"] = *r.error;
-  j["duration_us"] = r.duration.count();
-  return j;
-}
-
-lisp::tool_call_record tool_call_from(const json& j, const std::string& path) {
-  object_at(j, path);
-  lisp::tool_call_record r;
-  r.name = str(j, "name", path);
-  if (r.name.empty()) bad(path + ".name", "missing");
-  const json* a = find(j, "args");
-  r.args = a ? *a : json::object();
-  // A tool may legitimately return null: "result" present (even null) means success.
-  if (auto it = j.find("result"); it != j.end()) r.result = *it;
-  if (find(j, "error")) r.error = str(j, "error", path);
-  r.duration = std::chrono::microseconds(u64(j, "duration_us", 0, path));
-  return r;
-}
-
 json run_to_json(const lisp::run_result& r) {
   json j;
   j["kind"] = lisp::outcome_name(r.kind);
@@ -165,7 +119,7 @@ json run_to_json(const lisp::run_result& r) {
   if (r.err) j["error"] = error_to_json(*r.err);
   j["prints"] = r.prints;
   json calls = json::array();
-  for (const auto& c : r.tool_calls) calls.push_back(tool_call_to_json(c));
+  for (const auto& c : r.tool_calls) calls.push_back(messages::tool_call_to_json(c));
   j["tool_calls"] = std::move(calls);
   j["defined"] = r.defined;
   j["mem"] = r.mem ? messages::memory_to_json(*r.mem) : json(nullptr);
@@ -184,7 +138,7 @@ lisp::run_result run_from(const json& j, const std::string& path) {
   r.prints = strings(j, "prints", path);
   const json& calls = array(j, "tool_calls", path);
   for (std::size_t i = 0; i < calls.size(); ++i) {
-    r.tool_calls.push_back(tool_call_from(calls[i], path + ".tool_calls[" + std::to_string(i) + "]"));
+    r.tool_calls.push_back(messages::tool_call_from_json(calls[i], path + ".tool_calls[" + std::to_string(i) + "]"));
   }
   r.defined = strings(j, "defined", path);
   if (const json* m = find(j, "mem")) r.mem = nested(path + ".mem", [&] { return messages::memory_from_json(*m); });
@@ -211,7 +165,7 @@ std::string codec<eval_request>::encode(const eval_request& r) {
   j["source"] = r.source;
   j["data"] = messages::value_to_json(r.data);
   j["mem"] = r.mem ? messages::memory_to_json(*r.mem) : json(nullptr);
-  j["limits"] = limits_to_json(r.limits);
+  j["limits"] = messages::limits_to_json(r.limits);
   return j.dump();
 }
 
@@ -223,7 +177,7 @@ eval_request codec<eval_request>::decode(const std::string& text) {
   r.source = str(j, "source", path);
   if (const json* d = find(j, "data")) r.data = nested(path + ".data", [&] { return messages::value_from_json(*d); });
   if (const json* m = find(j, "mem")) r.mem = nested(path + ".mem", [&] { return messages::memory_from_json(*m); });
-  if (const json* l = find(j, "limits")) r.limits = limits_from(*l, path + ".limits");
+  if (const json* l = find(j, "limits")) r.limits = messages::limits_from_json(*l, path + ".limits");
   return r;
 }
 

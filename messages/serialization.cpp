@@ -91,6 +91,9 @@ compression_options compression_at(const json& j, const std::string& path) {
   return c;
 }
 
+}  // namespace
+
+// Shared with other codecs (actors/interpreter_codec.cpp): declared in serialization.hpp.
 json limits_to_json(const lisp::limits& l) {
   return json{{"max_steps", l.max_steps},
               {"timeout_ms", l.timeout_ms},
@@ -100,7 +103,7 @@ json limits_to_json(const lisp::limits& l) {
               {"max_output_bytes", l.max_output_bytes}};
 }
 
-lisp::limits limits_at(const json& j, const std::string& path) {
+lisp::limits limits_from_json(const json& j, const std::string& path) {
   fields f(j, path);
   lisp::limits l;
   l.max_steps = f.u64("max_steps", l.max_steps);
@@ -122,17 +125,22 @@ json tool_call_to_json(const lisp::tool_call_record& r) {
   return j;
 }
 
-lisp::tool_call_record tool_call_at(const json& j, const std::string& path) {
+lisp::tool_call_record tool_call_from_json(const json& j, const std::string& path) {
   fields f(j, path);
   lisp::tool_call_record r;
   r.name = f.str("name", true);
   if (const json* a = f.find("args")) r.args = *a;
   else r.args = json::object();
-  if (const json* res = f.find("result")) r.result = *res;
+  // A tool may return null: "result" present (even null) means success.
+  if (j.is_object()) {
+    if (auto it = j.find("result"); it != j.end()) r.result = *it;
+  }
   if (f.find("error")) r.error = f.str("error");
   r.duration = std::chrono::microseconds(f.i64("duration_us"));
   return r;
 }
+
+namespace {
 
 json definition_to_json(const definition_info& d) {
   return json{{"name", d.name},           {"docstring", d.docstring},     {"is_function", d.is_function},
@@ -168,7 +176,7 @@ turn turn_at(const json& j, const std::string& path) {
   t.prints = f.strings("prints");
   const json& calls = f.array("tool_calls");
   for (std::size_t i = 0; i < calls.size(); ++i)
-    t.tool_calls.push_back(tool_call_at(calls[i], at_index(f.path("tool_calls"), i)));
+    t.tool_calls.push_back(tool_call_from_json(calls[i], at_index(f.path("tool_calls"), i)));
   if (const json* m = f.find("memory"); m && !m->is_null()) t.memory = memory_at(*m, f.path("memory"));
   const json& defs = f.array("definitions");
   for (std::size_t i = 0; i < defs.size(); ++i)
@@ -364,7 +372,7 @@ agent_spec agent_spec_from_json(const json& j) {
   a.signature = f.str("signature");
   a.max_turns = f.u64("max_turns", a.max_turns);
   if (const json* c = f.find("compression")) a.compression = compression_at(*c, f.path("compression"));
-  if (const json* l = f.find("limits")) a.limits = limits_at(*l, f.path("limits"));
+  if (const json* l = f.find("limits")) a.limits = limits_from_json(*l, f.path("limits"));
   if (const json* p = f.find("system_prompt")) {
     fields pf(*p, f.path("system_prompt"));
     a.system_prompt.prefix = pf.str("prefix");

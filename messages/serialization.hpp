@@ -41,4 +41,10 @@ compression_stats compression_stats_from_json(const json& j);
 lisp::value value_from_json(const json& j);
 lisp::memory_ptr memory_from_json(const json& j);
 
+/// Parts other codecs reuse (actors/ run records). `path` names the field in error messages.
+json limits_to_json(const lisp::limits& l);
+lisp::limits limits_from_json(const json& j, const std::string& path = "limits");
+json tool_call_to_json(const lisp::tool_call_record& r);
+lisp::tool_call_record tool_call_from_json(const json& j, const std::string& path);
+
 }  // namespace ptc::messages

@@ -1,6 +1,8 @@
 // The HTTP actor against the real test server on 127.0.0.1 (tests/support/http_server.hpp).
 #include <catch2/catch.hpp>
 
+#include "tests/support/actor_config.hpp"
+
 #include <chrono>
 #include <string>
 #include <thread>
@@ -26,14 +28,7 @@ using ptc::testing::received_request;
 
 namespace {
 
-caf::actor_system_config& test_config() {
-  static caf::actor_system_config cfg = [] {
-    caf::actor_system_config c;
-    c.set("scheduler.max-threads", 2);
-    return c;
-  }();
-  return cfg;
-}
+using ptc::testing::test_config;
 
 /// One actor system per test; every wait below has a timeout.
 struct fixture {

@@ -2,6 +2,8 @@
 // timeouts, dead actors), time slicing between runs, many runs at once, and the eval codecs.
 #include <catch2/catch.hpp>
 
+#include "tests/support/actor_config.hpp"
+
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -25,14 +27,7 @@ namespace {
 /// Generous: CI is two slow cores, sometimes under ASan. Only a hang would reach it.
 constexpr auto wait_limit = 60s;
 
-caf::actor_system_config& test_config() {
-  static caf::actor_system_config cfg = [] {
-    caf::actor_system_config c;
-    c.set("scheduler.max-threads", 2);
-    return c;
-  }();
-  return cfg;
-}
+using ptc::testing::test_config;
 
 struct fixture {
   caf::actor_system sys{test_config()};

@@ -2,6 +2,8 @@
 // fault injection, record and replay, scripted responses.
 #include <catch2/catch.hpp>
 
+#include "tests/support/actor_config.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -38,14 +40,7 @@ namespace {
 
 const std::string test_key = "sk-provider-test-KEY-987654321";
 
-caf::actor_system_config& test_config() {
-  static caf::actor_system_config cfg = [] {
-    caf::actor_system_config c;
-    c.set("scheduler.max-threads", 2);
-    return c;
-  }();
-  return cfg;
-}
+using ptc::testing::test_config;
 
 struct fixture {
   caf::actor_system sys{test_config()};
