@@ -69,21 +69,26 @@ TEST_CASE("loop: multi-turn success keeps every turn's full program (DBG-001)", 
 
 TEST_CASE("loop: an error then recovery; the failed turn is in the Step", "[actors][loop]") {
   actors::runtime rt{options(script({{"recover", {code("(/ 1 0)"), code("(return 42)")}}}))};
-  auto s = rt.run(agent("r").mission("recover"));
-  CHECK(returned(s) == "42");
-  REQUIRE(s.turns.size() == 2);
-  CHECK(s.turns[0]->outcome == messages::turn_outcome::error);
-  CHECK(s.turns[0]->error_kind == "arithmetic");
+  for (bool compressed : {false, true}) {
+    auto s = rt.run(agent("r").mission("recover").compress(compressed));
+    CHECK(returned(s) == "42");
+    REQUIRE(s.turns.size() == 2);
+    CHECK(s.turns[0]->outcome == messages::turn_outcome::error);
+    CHECK(s.turns[0]->error_kind == "arithmetic");
+    CHECK(s.compression.enabled == compressed);
+  }
 }
 
 TEST_CASE("loop: a response without code is a failed turn, then the mission goes on",
           "[actors][loop]") {
   actors::runtime rt{options(script({{"no code", {"I think the answer is 7.", code("(return 7)")}}}))};
-  auto s = rt.run(agent("n").mission("no code"));
-  CHECK(returned(s) == "7");
-  REQUIRE(s.turns.size() == 2);
-  CHECK(s.turns[0]->outcome == messages::turn_outcome::no_code);
-  CHECK_FALSE(s.turns[0]->error.empty());
+  for (bool compressed : {false, true}) {
+    auto s = rt.run(agent("n").mission("no code").compress(compressed));
+    CHECK(returned(s) == "7");
+    REQUIRE(s.turns.size() == 2);
+    CHECK(s.turns[0]->outcome == messages::turn_outcome::no_code);
+    CHECK_FALSE(s.turns[0]->error.empty());
+  }
 }
 
 TEST_CASE("loop: a return that misses the signature costs a turn and is fed back",
@@ -100,20 +105,25 @@ TEST_CASE("loop: a return that misses the signature costs a turn and is fed back
     return std::nullopt;
   };
   actors::runtime rt{options(fn)};
-  auto s = rt.run(agent("sig").mission("total").signature("{total :float}"));
-  CHECK(returned(s) == "{:total 7.0}");
-  REQUIRE(s.turns.size() == 2);
-  CHECK(s.turns[0]->outcome == messages::turn_outcome::invalid_return);
-  REQUIRE(seen.size() == 2);
-  CHECK(seen[1].find("total: expected :float") != std::string::npos);
+  for (bool compressed : {false, true}) {
+    seen.clear();
+    auto s = rt.run(agent("sig").mission("total").signature("{total :float}").compress(compressed));
+    CHECK(returned(s) == "{:total 7.0}");
+    REQUIRE(s.turns.size() == 2);
+    CHECK(s.turns[0]->outcome == messages::turn_outcome::invalid_return);
+    REQUIRE(seen.size() == 2);
+    CHECK(seen[1].find("total: expected :float") != std::string::npos);
+  }
 }
 
 TEST_CASE("loop: (fail v) ends the mission as failed with the value", "[actors][loop]") {
   actors::runtime rt{options(script({{"give up", {code("(fail {:reason \"no data\"})")}}}))};
-  auto s = rt.run(agent("f").mission("give up"));
-  REQUIRE(s.fail.has_value());
-  CHECK(s.fail->reason == messages::failure_reason::failed);
-  CHECK(s.fail->message == "{:reason \"no data\"}");
+  for (bool compressed : {false, true}) {
+    auto s = rt.run(agent("f").mission("give up").compress(compressed));
+    REQUIRE(s.fail.has_value());
+    CHECK(s.fail->reason == messages::failure_reason::failed);
+    CHECK(s.fail->message == "{:reason \"no data\"}");
+  }
 }
 
 TEST_CASE("loop: max_turns exhausted after the final-turn warning (MSG-005)", "[actors][loop]") {
@@ -137,10 +147,12 @@ TEST_CASE("loop: the mission timeout ends a slow mission with its own reason", "
   auto o = options(script({{"slow", {code("(println 1)"), code("(println 2)"), code("(return 3)")}}}));
   o.scripted_latency = std::chrono::milliseconds(300);
   actors::runtime rt{o};
-  auto s = rt.run(agent("slow").mission("slow").timeout(std::chrono::milliseconds(100)));
-  REQUIRE(s.fail.has_value());
-  CHECK(s.fail->reason == messages::failure_reason::mission_timeout);
-  CHECK(s.fail->message.find("mission timed out after 100 ms") != std::string::npos);
+  for (bool compressed : {false, true}) {
+    auto s = rt.run(agent("slow").mission("slow").timeout(std::chrono::milliseconds(100)).compress(compressed));
+    REQUIRE(s.fail.has_value());
+    CHECK(s.fail->reason == messages::failure_reason::mission_timeout);
+    CHECK(s.fail->message.find("mission timed out after 100 ms") != std::string::npos);
+  }
 }
 
 TEST_CASE("loop: an LLM that has no answer ends the Step with llm_error", "[actors][loop]") {
