@@ -32,7 +32,6 @@ using take_atom = caf::atom_constant<caf::atom("take")>;        ///< budget: tak
 using trace_atom = caf::atom_constant<caf::atom("trace")>;      ///< trace sink: one event
 using retry_atom = caf::atom_constant<caf::atom("retry")>;      ///< internal: retry timer
 using resume_atom = caf::atom_constant<caf::atom("resume")>;    ///< internal: continue a run
-using timeout_atom = caf::atom_constant<caf::atom("timeout")>;  ///< internal: a deadline passed
 using stats_atom = caf::atom_constant<caf::atom("stats")>;      ///< ask an actor for figures
 using flush_atom = caf::atom_constant<caf::atom("flush")>;      ///< trace sink: write out now
 

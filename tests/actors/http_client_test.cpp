@@ -1,6 +1,7 @@
 // The HTTP actor against the real test server on 127.0.0.1 (tests/support/http_server.hpp).
 #include <catch2/catch.hpp>
 
+#include "tests/support/eventually.hpp"
 #include "tests/support/actor_config.hpp"
 
 #include <chrono>
@@ -62,16 +63,7 @@ http_stats stats_of(caf::actor_system& sys, const caf::actor& client) {
   return out;
 }
 
-/// Waits (at most 20 s) until `pred` holds.
-template <class Pred>
-bool eventually(Pred pred) {
-  auto deadline = std::chrono::steady_clock::now() + 20s;
-  while (!pred()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(5ms);
-  }
-  return true;
-}
+using ptc::testing::eventually;
 
 }  // namespace
 

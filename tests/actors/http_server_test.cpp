@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "tests/support/eventually.hpp"
 #include "tests/support/http_server.hpp"
 
 using namespace std::chrono_literals;
@@ -73,15 +74,7 @@ std::size_t count(const std::string& hay, const std::string& needle) {
   return n;
 }
 
-template <class Pred>
-bool eventually(Pred pred) {
-  auto deadline = std::chrono::steady_clock::now() + 20s;
-  while (!pred()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(5ms);
-  }
-  return true;
-}
+using ptc::testing::eventually;
 
 }  // namespace
 
