@@ -127,8 +127,6 @@ agent_job runtime::make_job(const agent& a) {
   } else {
     job.tree.turn_budget = budget;
   }
-  job.tree.llm = job.llm;
-  job.tree.interpreter = job.interpreter;
   job.tree.trace = impl_->trace;
   return job;
 }

@@ -21,12 +21,6 @@ using clock_type = std::chrono::steady_clock;
 using std::chrono::duration_cast;
 using std::chrono::microseconds;
 
-/// The mission deadline is enforced by the timeouts of the sub-agent's own requests (budget,
-/// LLM, interpreter): every wait is one of them, CAF cancels a request's timer when the answer
-/// arrives, and so nothing keeps a finished agent in memory until its deadline (a delayed
-/// message would, for minutes, with 100k agents). Without a deadline the waits are unbounded:
-/// all three always answer (their own timeouts and retries end every request), and an actor
-/// that dies answers at once with request_receiver_down.
 struct sub_agent_state {
   static constexpr const char* name = "sub_agent";
   agent_job job;
@@ -49,7 +43,6 @@ std::string agent_path(const agent_job& job, const messages::agent_spec& spec) {
   const std::string own = spec.name.empty() ? "agent" : spec.name;
   return job.tree.path.empty() ? own : job.tree.path + "/" + own;
 }
-
 
 /// Ends the mission: the Step goes to the requester and the actor quits. Late replies of
 /// abandoned requests are dropped with the actor.
@@ -76,6 +69,11 @@ void finish(self_ptr self, messages::step s) {
 void fail(self_ptr self, messages::failure_reason reason, std::string message);
 
 /// How long the next wait may take: the time left before the deadline, or unbounded.
+/// The mission deadline is enforced by the timeouts of the sub-agent's own requests (budget,
+/// LLM, interpreter), since every wait is one of them; no timer message is armed. Without a
+/// deadline the waits are unbounded: all three always answer (their own timeouts and retries
+/// end every request), an actor that dies answers at once with request_receiver_down, and an
+/// unbounded request leaves no timer behind to keep a finished agent referenced.
 caf::duration wait_limit(self_ptr self) {
   const auto& st = self->state;
   if (!st.deadline) return caf::infinite;
