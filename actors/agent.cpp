@@ -65,6 +65,11 @@ agent& agent::llm(caf::actor llm_actor) {
   return *this;
 }
 
+agent& agent::on(caf::actor node_link) {
+  node_ = std::move(node_link);
+  return *this;
+}
+
 agent& agent::tool(std::string name, std::string description, std::string signature,
                    lisp::tool_fn fn, tool_options opts) {
   tool_entry e;

@@ -58,6 +58,10 @@ class agent {
   agent& timeout(std::chrono::milliseconds mission_timeout);
   agent& system_prompt(messages::system_prompt_options o);
   agent& llm(caf::actor llm_actor);        ///< this agent's LLM (default: inherited/runtime's)
+  /// Where this agent runs: a node's link (cluster::node(i)); invalid (default): this process.
+  /// Run on a node, it uses the node's LLM unless it sets llm() (as a sub-agent tool: the
+  /// LLM it inherits); its tools stay where they are and are called across the network.
+  agent& on(caf::actor node_link);
 
   /// A C++ function tool. `signature` as in tool_spec, e.g. "(id :int) -> {name :string}".
   agent& tool(std::string name, std::string description, std::string signature,
@@ -76,6 +80,7 @@ class agent {
   const std::optional<lisp::limits>& limits_set() const { return limits_; }
   const std::optional<std::chrono::milliseconds>& timeout_set() const { return timeout_; }
   const caf::actor& llm_set() const { return llm_; }
+  const caf::actor& node() const { return node_; }
   /// The tool spec this agent shows when used as a tool: name, description, and its signature
   /// with the parameters taken from its mission's {{placeholders}} when it has none.
   messages::tool_spec as_tool_spec() const;
@@ -88,6 +93,7 @@ class agent {
   std::optional<lisp::limits> limits_;
   std::optional<std::chrono::milliseconds> timeout_;
   caf::actor llm_;
+  caf::actor node_;
 };
 
 }  // namespace ptc::actors

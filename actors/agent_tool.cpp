@@ -28,6 +28,8 @@ tool_result answer_from(const wire<messages::step>& s, const std::string& name) 
 
 caf::behavior agent_tool(caf::event_based_actor* self,
                          std::shared_ptr<const materialized_agent> child) {
+  // The child's tools serve every call of this tool and end with it (see release_owned).
+  self->attach_functor([child] { release_owned(child->tools); });
   return {
       [=](tool_atom, const tool_call& call) -> caf::result<tool_result> {
         const auto& name = child->spec.name;
@@ -58,20 +60,24 @@ caf::behavior agent_tool(caf::event_based_actor* self,
         job.interpreter = call.context.interpreter;
         job.tree = call.context;
         job.tree.depth += 1;
-        auto sub = spawn_sub_agent(self->system(), std::move(job));
         auto rp = self->make_response_promise<tool_result>();
-        // No timeout here: the sub-agent always answers (its mission timeout, or a CAF error
-        // if it dies), the caller's interpreter times the call out, and a request timer would
-        // keep this actor referenced long after the answer.
-        self->request(sub, caf::infinite, run_atom::value)
-            .then(
-                [=](const wire<messages::step>& s) mutable { rp.deliver(answer_from(s, name)); },
-                [=](caf::error& err) mutable {
-                  rp.deliver(tool_result{false, "",
-                                         "sub-agent " + name + " did not finish: " +
-                                             self->system().render(err),
-                                         {}});
-                });
+        // On another node, the node's link runs it; here, a sub-agent of our own.
+        // No timeout here: both always answer (the child's mission timeout, a CAF error if it
+        // dies, the link's node_lost Step if its node goes away), the caller's interpreter
+        // times the call out, and a request timer would keep this actor referenced long after
+        // the answer.
+        auto on_step = [=](const wire<messages::step>& s) mutable { rp.deliver(answer_from(s, name)); };
+        auto on_error = [=](caf::error& err) mutable {
+          rp.deliver(tool_result{false, "",
+                                 "sub-agent " + name + " did not finish: " + self->system().render(err),
+                                 {}});
+        };
+        if (child->node) {
+          self->request(child->node, caf::infinite, run_atom::value, std::move(job)).then(on_step, on_error);
+        } else {
+          auto sub = spawn_sub_agent(self->system(), std::move(job));
+          self->request(sub, caf::infinite, run_atom::value).then(on_step, on_error);
+        }
         return rp;
       },
   };
@@ -88,6 +94,7 @@ materialized_agent materialize(caf::actor_system& sys, const agent& a, const age
   m.compression_set = a.compression_set().has_value();
   m.spec.compression = a.compression_set().value_or(d.compression);
   m.llm = a.llm_set();
+  m.node = a.node();
   for (const auto& e : a.tools()) {
     tool_binding b;
     b.spec = e.spec;
@@ -97,8 +104,10 @@ materialized_agent materialize(caf::actor_system& sys, const agent& a, const age
       b.timeout_ms = t.count() > 0 ? (t + child_margin).count()
                                    : std::chrono::milliseconds(no_deadline).count();
       b.handle = spawn_agent_tool(sys, std::move(child));
+      b.owned = true;
     } else if (e.fn) {
       b.handle = spawn_function_tool(sys, e.fn, tool_options{e.blocking});
+      b.owned = true;
     } else {
       b.handle = e.handle;
     }

@@ -33,6 +33,7 @@ struct materialized_agent {
   std::vector<tool_binding> tools;  ///< same order as spec.tools
   caf::actor llm;                   ///< the agent's own LLM; invalid: inherited / runtime's
   bool compression_set = false;     ///< false: a sub-agent inherits its caller's compression
+  caf::actor node;                  ///< where it runs (a node's link); invalid: here
 };
 
 /// Spawns the tool actors of `a` (recursively for sub-agent tools) and resolves its options.

@@ -41,7 +41,14 @@ struct system_config : caf::actor_system_config {
   explicit system_config(const runtime_options& o) {
     set("scheduler.max-threads", scheduler_threads(o.threads));
     register_types(*this);
-    if (o.network) load<caf::io::middleman>();
+    if (o.network) {
+      load<caf::io::middleman>();
+      // Heartbeats, so that a node that hangs or is cut off (no closed connection to notice)
+      // is reported lost after node_timeout, like a killed one; both peers send them.
+      const auto t = std::chrono::duration_cast<caf::timespan>(o.settings.node.timeout);
+      set("middleman.heartbeat-interval", t / 4);
+      set("middleman.connection-timeout", t);
+    }
   }
 };
 
@@ -114,7 +121,8 @@ agent_job runtime::make_job(const agent& a) {
   agent_job job;
   job.spec = wire<messages::agent_spec>{std::move(m.spec)};
   job.tools = std::move(m.tools);
-  job.llm = m.llm ? m.llm : impl_->llm;
+  // On a node, an agent without an LLM of its own uses the node's.
+  job.llm = m.llm ? m.llm : a.node() ? caf::actor{} : impl_->llm;
   job.interpreter = impl_->interpreter();
   job.tree.depth = 0;
   job.tree.max_depth = impl_->opts.settings.agent.max_depth;
@@ -131,8 +139,59 @@ agent_job runtime::make_job(const agent& a) {
   return job;
 }
 
+namespace {
+
+void release_job_actors(const agent_job& job) {
+  release_owned(job.tools);
+  if (job.tree.budget) caf::anon_send_exit(job.tree.budget, caf::exit_reason::user_shutdown);
+}
+
+/// Waits for a run on another node (a link always answers; see cluster.hpp).
+caf::behavior remote_run(caf::event_based_actor* self, caf::actor link, std::shared_ptr<agent_job> job,
+                         std::shared_ptr<step_callback> done) {
+  const std::string name = job->spec ? job->spec->name : std::string{};
+  self->request(link, caf::infinite, run_atom::value, std::move(*job))
+      .then(
+          [=](const wire<messages::step>& s) {
+            (*done)(*s);
+            self->quit();
+          },
+          [=](caf::error& err) {
+            messages::step s;
+            s.agent_name = name;
+            s.fail = messages::failure{messages::failure_reason::node_lost,
+                                       "the node link did not answer (" + self->system().render(err) + ")",
+                                       {}};
+            (*done)(std::move(s));
+            self->quit();
+          });
+  return {};
+}
+
+}  // namespace
+
+void runtime::release(const agent_job& job) { release_job_actors(job); }
+
 void runtime::run_async(const agent& a, step_callback done) {
-  auto sub = spawn_sub_agent(impl_->sys, make_job(a), std::move(done));
+  if (a.node() && !impl_->sys.has_middleman())
+    throw std::logic_error("agent " + a.name() +
+                           " is placed on a node, but the runtime has no network layer (runtime_options::network)");
+  agent_job job = make_job(a);
+  // Once the Step is in, the tree's own actors stop: its tools and budget may have been sent
+  // to other nodes, whose references would keep them alive (release_owned).
+  agent_job owned;
+  owned.tools = job.tools;
+  owned.tree.budget = job.tree.budget;
+  step_callback finish = [owned = std::move(owned), done = std::move(done)](messages::step s) {
+    release_job_actors(owned);
+    done(std::move(s));
+  };
+  if (a.node()) {
+    impl_->sys.spawn(remote_run, a.node(), std::make_shared<agent_job>(std::move(job)),
+                     std::make_shared<step_callback>(std::move(finish)));
+    return;
+  }
+  auto sub = spawn_sub_agent(impl_->sys, std::move(job), std::move(finish));
   caf::anon_send(sub, run_atom::value);
 }
 

@@ -71,4 +71,9 @@ caf::actor spawn_function_tool(caf::actor_system& sys, lisp::tool_fn fn, tool_op
   return sys.spawn(function_tool, std::move(fn));
 }
 
+void release_owned(const std::vector<tool_binding>& tools) {
+  for (const auto& t : tools)
+    if (t.owned && t.handle) caf::anon_send_exit(t.handle, caf::exit_reason::user_shutdown);
+}
+
 }  // namespace ptc::actors

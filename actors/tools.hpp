@@ -70,12 +70,20 @@ struct tool_binding {
   /// How long the interpreter waits for one call; 0: the interpreter's tool_timeout. Sub-agent
   /// tools set their child's mission timeout (a child's LLM calls take longer than a function).
   std::int64_t timeout_ms = 0;
+  /// The actor was spawned for this binding (a function or sub-agent tool) and ends with its
+  /// owner; false: the caller's own actor (an actor tool, a node's tool), never stopped by us.
+  bool owned = false;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, tool_binding& x) {
-  return f(caf::meta::type_name("ptc::tool_binding"), x.spec, x.handle, x.timeout_ms);
+  return f(caf::meta::type_name("ptc::tool_binding"), x.spec, x.handle, x.timeout_ms, x.owned);
 }
+
+/// Stops the owned actors among `tools`. Needed once they were sent to another node: a peer's
+/// reference keeps an actor registered, hence alive, in CAF 0.17 until it is stopped (and
+/// ~actor_system waits for it).
+void release_owned(const std::vector<tool_binding>& tools);
 
 struct tool_options {
   bool blocking = false;  ///< the callable may block: give the actor its own thread

@@ -4,6 +4,7 @@
 #include "actors/http.hpp"
 #include "actors/interpreter.hpp"
 #include "actors/llm.hpp"
+#include "actors/node.hpp"
 #include "actors/sub_agent.hpp"
 #include "actors/tools.hpp"
 #include "actors/tree.hpp"
@@ -48,6 +49,8 @@ void register_types(caf::actor_system_config& cfg) {
   cfg.add_message_type<std::vector<tool_binding>>("ptc::tool_bindings");
   cfg.add_message_type<tree_context>("ptc::tree_context");
   cfg.add_message_type<agent_job>("ptc::agent_job");
+  cfg.add_message_type<node_info>("ptc::node_info");
+  cfg.add_message_type<node_load>("ptc::node_load");
 }
 
 }  // namespace ptc::actors

@@ -173,11 +173,12 @@ std::vector<field> build() {
   t.push_back(make("agent.limits.max_memory_bytes", "PTC_MAX_MEMORY_BYTES", [](auto& s) -> auto& { return s.agent.limits.max_memory_bytes; }, 1));
   t.push_back(make("agent.limits.max_print_chars", "PTC_MAX_PRINT_CHARS", [](auto& s) -> auto& { return s.agent.limits.max_print_chars; }, 1));
   t.push_back(make("agent.limits.max_output_bytes", "PTC_MAX_OUTPUT_BYTES", [](auto& s) -> auto& { return s.agent.limits.max_output_bytes; }, 1));
+  t.push_back(make("node.timeout_ms", "PTC_NODE_TIMEOUT_MS", [](auto& s) -> auto& { return s.node.timeout; }, 100));
   t.push_back(make("log.level", "PTC_LOG_LEVEL", [](auto& s) -> auto& { return s.log.level; }));
   return t;
 }
 
-constexpr std::array<std::string_view, 4> sections{"llm", "agent", "agent.limits", "log"};
+constexpr std::array<std::string_view, 5> sections{"llm", "agent", "agent.limits", "node", "log"};
 
 std::size_t distance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> row(b.size() + 1);

@@ -6,7 +6,8 @@
 // provider's usual variable (OPENAI_API_KEY, ANTHROPIC_API_KEY, OPENROUTER_API_KEY), else the
 // file. config/README.md has the full table: setting, default, variable.
 //
-// The file mirrors these structs: {"llm": {...}, "agent": {"limits": {...}}, "log": {...}}.
+// The file mirrors these structs: {"llm": {...}, "agent": {"limits": {...}}, "node": {...},
+// "log": {...}}.
 // Durations are integers of milliseconds and their keys end in `_ms` (`request_timeout_ms`).
 // An unknown key is an error naming its path, so a typo cannot pass silently; a value of the
 // wrong type is an error naming the path and the expected type. No message shows a key.
@@ -91,6 +92,14 @@ struct agent_settings {
   lisp::limits limits;
 };
 
+/// Nodes (other processes running agents; actors/cluster.hpp).
+struct node_settings {
+  /// Default 2000 ms: a node that stops answering (its connection closed, or no heartbeat for
+  /// this long) is reported lost, and each run or tool call pending on it fails with
+  /// "node HOST:PORT lost". Heartbeats go every quarter of it. Env: PTC_NODE_TIMEOUT_MS.
+  std::chrono::milliseconds timeout{2'000};
+};
+
 /// Logging.
 struct log_settings {
   /// Default "warn" (quiet): one of trace, debug, info, warn, error, critical, off (spdlog's
@@ -102,6 +111,7 @@ struct log_settings {
 struct settings {
   llm_settings llm;
   agent_settings agent;
+  node_settings node;
   log_settings log;
 };
 

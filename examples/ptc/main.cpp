@@ -1,7 +1,8 @@
-// The ptc command line. Subcommands: eval, run (more follow: repl, replay, node).
+// The ptc command line. Subcommands: eval, run, node.
 #include <CLI/CLI.hpp>
 
 #include "examples/ptc/eval_command.hpp"
+#include "examples/ptc/node_command.hpp"
 #include "examples/ptc/run_command.hpp"
 
 int main(int argc, char** argv) {
@@ -10,6 +11,7 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   ptc::cli::add_eval_command(app, exit_code);
   ptc::cli::add_run_command(app, exit_code);
+  ptc::cli::add_node_command(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -12,12 +13,14 @@
 #include <nlohmann/json.hpp>
 
 #include "actors/agent.hpp"
+#include "actors/cluster.hpp"
 #include "actors/runtime.hpp"
 #include "actors/sub_agent.hpp"
 #include "config/settings.hpp"
 #include "examples/demo/demo_data.hpp"
 #include "examples/demo/demo_missions.hpp"
 #include "examples/demo/demo_tools.hpp"
+#include "examples/ptc/cli_common.hpp"
 #include "examples/ptc/run_progress.hpp"
 #include "messages/serialization.hpp"
 
@@ -31,7 +34,8 @@ struct run_flags {
   std::string mission;
   std::string data_file, tools, llm, signature, trace, record, replay, script, config_file;
   std::string log_level, write_demo_data, compress;
-  std::size_t max_turns = 0;
+  std::string nodes, placement = "round-robin";
+  std::size_t max_turns = 0, agents = 1;
   std::int64_t timeout_ms = 0;
   bool no_compress = false, show_turns = false, list_tools = false;
   // Set when the flag was given (CLI11 cannot tell "absent" from a default value).
@@ -53,20 +57,6 @@ constexpr key_default key_defaults[] = {
     {"anthropic", "ANTHROPIC_API_KEY", "claude-sonnet-4-0"},
     {"openrouter", "OPENROUTER_API_KEY", "openai/gpt-4o-mini"},
 };
-
-std::vector<std::string> split_names(const std::string& csv) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : csv + ",") {
-    if (c != ',') {
-      if (c != ' ') cur += c;
-      continue;
-    }
-    if (!cur.empty()) out.push_back(std::move(cur));
-    cur.clear();
-  }
-  return out;
-}
 
 /// `--compress` alone ("on"), `--compress=P,T`, or on/off spelled out.
 void apply_compress(const std::string& text, config::settings& s) {
@@ -118,20 +108,6 @@ config::overrides flag_overrides(const run_flags& f) {
   };
 }
 
-std::optional<json> read_json_object(const std::string& path, std::string& problem) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    problem = "cannot read " + path;
-    return std::nullopt;
-  }
-  json j = json::parse(in, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) {
-    problem = path + " must hold a JSON object (its keys become data/KEY)";
-    return std::nullopt;
-  }
-  return j;
-}
-
 /// The value as JSON when it can be (keywords as strings, sets as arrays), else its EDN text.
 json value_json(const lisp::value& v) {
   json j = messages::value_to_json(v);
@@ -170,7 +146,10 @@ int run_agent(actors::runtime& rt, const actors::agent& a, bool show_turns) {
   const std::chrono::milliseconds mission_limit = job.spec->mission_timeout;
   caf::actor progress = spawn_progress(rt.system(), job.tree.trace, {job.spec->max_turns, show_turns});
   job.tree.trace = progress;
-  caf::actor sub = actors::spawn_sub_agent(rt.system(), std::move(job));
+  // On a node, its link runs the job (and answers node_lost if the node goes away); here, a
+  // sub-agent of our own.
+  const actors::agent_job owned = job;  // released when the Step is in (runtime::release)
+  caf::actor sub = a.node() ? caf::actor{} : actors::spawn_sub_agent(rt.system(), std::move(job));
   // The sub-agent ends itself at its mission timeout; the margin only covers a runtime that
   // stopped answering, so that the command never waits forever.
   const auto wait = (mission_limit.count() > 0 ? mission_limit : std::chrono::milliseconds(300'000)) + 10s;
@@ -178,15 +157,17 @@ int run_agent(actors::runtime& rt, const actors::agent& a, bool show_turns) {
   std::string problem;
   {
     caf::scoped_actor self{rt.system()};
-    self->request(sub, wait, actors::run_atom::value)
-        .receive([&](const actors::wire<messages::step>& s) { step = *s; },
-                 [&](caf::error& err) { problem = rt.system().render(err); });
+    auto got = [&](const actors::wire<messages::step>& s) { step = *s; };
+    auto lost = [&](caf::error& err) { problem = rt.system().render(err); };
+    if (sub) self->request(sub, wait, actors::run_atom::value).receive(got, lost);
+    else self->request(a.node(), wait, actors::run_atom::value, std::move(job)).receive(got, lost);
+    rt.release(owned);
     // Every progress line and trace event sent before the Step is out before the result.
     self->request(progress, 40s, actors::flush_atom::value).receive([](bool) {}, [](caf::error&) {});
   }
   caf::anon_send_exit(progress, caf::exit_reason::user_shutdown);
   if (!step) {
-    caf::anon_send_exit(sub, caf::exit_reason::kill);
+    if (sub) caf::anon_send_exit(sub, caf::exit_reason::kill);
     std::cerr << "Failed: cancelled: no result from the agent (" << problem << ")\n";
     std::cout << json{{"error", {{"reason", "cancelled"}, {"message", "no result from the agent: " + problem}}}}.dump(2)
               << "\n";
@@ -309,10 +290,25 @@ int run_command(const run_flags& f) {
     std::cerr << "offline demo: scripted LLM, no API key found; set OPENAI_API_KEY or ANTHROPIC_API_KEY "
                  "(or use --llm provider:model) to use a real model\n";
 
-  actors::agent a("analyst");
-  a.mission(mission).data(data);
-  if (!signature.empty()) a.signature(signature);
-  for (const auto& t : tools) a.tool(t.name, t.description, t.signature, t.fn);
+  // Which node each agent runs on (--nodes); none: this process.
+  std::optional<actors::placement> place;
+  std::vector<actors::node_address> node_list;
+  if (!f.nodes.empty()) {
+    try {
+      node_list = actors::parse_node_list(f.nodes);
+      place = actors::parse_placement(f.placement);
+    } catch (const std::invalid_argument& e) {
+      std::cerr << "Error: --nodes: " << e.what() << "\n";
+      return exit_usage;
+    }
+    opts.network = true;
+  } else if (f.agents > 1) {
+    std::cerr << "Error: --agents spreads copies of the mission over --nodes; give --nodes too\n";
+    return exit_usage;
+  }
+  // An LLM the command names (--llm, --script, --replay, PTC_LLM) answers for agents on nodes
+  // too; otherwise each node uses its own.
+  const bool caller_llm = !f.llm.empty() || !f.replay.empty() || !f.script.empty() || env.get("PTC_LLM");
 
   std::cerr << "mission: " << mission << "\n";
   std::cerr << "data: " << data_summary(data) << "; tools: " << tools.size() << "; llm: "
@@ -324,7 +320,58 @@ int run_command(const run_flags& f) {
             << "; max turns: " << settings.agent.max_turns << "\n";
   try {
     actors::runtime rt{std::move(opts)};
-    return run_agent(rt, a, f.show_turns);
+    std::optional<actors::cluster> nodes;
+    if (place) nodes.emplace(rt, node_list, *place);
+    // One agent; on node `k` (when there are nodes) a tool the node serves is called there.
+    auto make_agent = [&](std::optional<std::size_t> k) {
+      actors::agent a("analyst");
+      a.mission(mission).data(data);
+      if (!signature.empty()) a.signature(signature);
+      for (const auto& t : tools) {
+        const auto& served = k ? nodes->tools(*k) : std::vector<actors::tool_binding>{};
+        auto it = std::find_if(served.begin(), served.end(), [&](const auto& b) { return b.spec.name == t.name; });
+        if (it != served.end()) a.tool(it->spec, it->handle);
+        else a.tool(t.name, t.description, t.signature, t.fn);
+      }
+      if (k) {
+        a.on(nodes->node(*k));
+        if (caller_llm) a.llm(rt.llm());
+      }
+      return a;
+    };
+    if (!nodes) return run_agent(rt, make_agent(std::nullopt), f.show_turns);
+    std::cerr << "nodes: " << f.nodes << " (" << f.placement << "; llm: "
+              << (caller_llm ? "this process's" : "each node's own") << ")\n";
+    if (f.agents == 1) {
+      const std::size_t k = nodes->pick();
+      std::cerr << "node: " << nodes->address(k).label() << "\n";
+      return run_agent(rt, make_agent(k), f.show_turns);
+    }
+    std::vector<actors::agent> agents;
+    for (std::size_t i = 0; i < f.agents; ++i) agents.push_back(make_agent(nodes->pick()));
+    const auto started = std::chrono::steady_clock::now();
+    const auto steps = rt.run_all(agents);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    json results = json::array();
+    std::size_t ok = 0;
+    for (const auto& s : steps) {
+      if (s.ok()) {
+        ++ok;
+        results.push_back(value_json(*s.return_value));
+      } else {
+        results.push_back(json{{"error", {{"reason", messages::reason_name(s.fail->reason)}, {"message", s.fail->message}}}});
+      }
+    }
+    for (std::size_t k = 0; k < nodes->size(); ++k)
+      std::cerr << "node " << nodes->address(k).label() << ": " << nodes->counters(k).sent.load()
+                << " requests (runs and tool calls), " << nodes->counters(k).failed.load() << " failed\n";
+    std::cerr << f.agents << " agents: " << ok << " returned, " << (f.agents - ok) << " failed, "
+              << std::fixed << std::setprecision(2) << seconds << " s\n";
+    std::cout << results.dump(2) << "\n";
+    return ok == f.agents ? 0 : exit_failed;
+  } catch (const actors::node_error& e) {
+    std::cerr << "Error: " << e.what() << "\n";
+    return exit_usage;
   } catch (const config::config_error& e) {
     std::cerr << "Error: " << e.what() << "\n";
     return exit_usage;
@@ -361,6 +408,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
   auto* timeout = cmd->add_option("--timeout-ms", f->timeout_ms, "Wall time of the whole mission in ms (default 300000)")
                       ->check(CLI::PositiveNumber);
   cmd->add_flag("--show-turns", f->show_turns, "Print each turn's response, output and error on stderr");
+  cmd->add_option("--nodes", f->nodes, "Run on these nodes (`ptc node`): HOST:PORT,HOST:PORT,...");
+  cmd->add_option("--placement", f->placement, "round-robin (default) or least-loaded");
+  cmd->add_option("--agents", f->agents, "With --nodes: run N copies of the mission spread over the nodes")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--write-demo-data", f->write_demo_data, "Write the demo data as JSON to FILE (- for stdout) and exit");
   cmd->callback([f, max_turns, compress, signature, timeout, &exit_code] {
     f->max_turns_set = max_turns->count() > 0;

@@ -83,6 +83,7 @@ TEST_CASE("defaults are the values settings.hpp documents") {
   CHECK(s.agent.mission_timeout == 300s);
   CHECK(s.agent.max_depth == 3);
   CHECK(s.agent.turn_budget == 50);
+  CHECK(s.node.timeout == 2s);
   CHECK(s.log.level == "warn");
 }
 
@@ -100,7 +101,7 @@ TEST_CASE("the README settings table lists every setting with its real default")
   std::map<std::string, std::string> documented = readme_defaults();
   std::map<std::string, json> actual;
   flatten(to_json(defaults()), "", actual);
-  REQUIRE(actual.size() == 26);
+  REQUIRE(actual.size() == 27);
   for (const auto& [path, value] : actual) {
     INFO(path);
     REQUIRE(documented.count(path) == 1);

@@ -1,0 +1,180 @@
+#include "examples/ptc/node_command.hpp"
+
+#include <csignal>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include <caf/io/all.hpp>
+
+#include "actors/node.hpp"
+#include "actors/runtime.hpp"
+#include "config/settings.hpp"
+#include "examples/demo/demo_data.hpp"
+#include "examples/demo/demo_missions.hpp"
+#include "examples/demo/demo_tools.hpp"
+#include "examples/ptc/cli_common.hpp"
+
+namespace ptc::cli {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+constexpr int exit_usage = 2;
+
+struct node_flags {
+  int port = -1;
+  std::string host = "127.0.0.1";
+  std::string config_file, llm, script, replay, data_file, tools, log_level, protocol;
+  std::size_t threads = 0;
+};
+
+config::settings load_settings(const node_flags& f) {
+  std::optional<std::filesystem::path> file;
+  if (!f.config_file.empty()) file = f.config_file;
+  return config::load(file, config::environment::from_process(), [&f](config::settings& s) {
+    if (!f.llm.empty()) {
+      try {
+        config::llm_choice c = config::parse_llm(f.llm);
+        s.llm.provider = c.provider;
+        s.llm.model = c.model;
+      } catch (const config::config_error& e) {
+        throw config::config_error("--llm", e.message());
+      }
+    }
+    if (!f.replay.empty()) s.llm.provider = "replay";
+    if (!f.script.empty()) s.llm.provider = "scripted";
+    if (!f.log_level.empty()) s.log.level = f.log_level;
+  });
+}
+
+/// SIGINT and SIGTERM are blocked in every thread (the mask is inherited by the threads the
+/// runtime starts) and taken by sigwait in the main thread.
+sigset_t stop_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  return set;
+}
+
+int node_command(const node_flags& f) {
+  if (f.port < 0 || f.port > 65535) {
+    std::cerr << "Error: --port: expected 0 (any free port) to 65535\n";
+    return exit_usage;
+  }
+  config::settings settings;
+  try {
+    settings = load_settings(f);
+  } catch (const config::config_error& e) {
+    std::cerr << "Error: " << e.what() << "\n";
+    return exit_usage;
+  }
+  json data;
+  if (f.data_file.empty()) {
+    data = demo::demo_data();
+  } else {
+    std::string problem;
+    auto j = read_json_object(f.data_file, problem);
+    if (!j) {
+      std::cerr << "Error: --data: " << problem << "\n";
+      return exit_usage;
+    }
+    data = std::move(*j);
+  }
+  std::vector<demo::demo_tool> tools;
+  try {
+    tools = demo::select_tools(demo::demo_tools(std::make_shared<const json>(std::move(data))),
+                               split_names(f.tools));
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "Error: --tools: " << e.what() << "\n";
+    return exit_usage;
+  }
+
+  actors::runtime_options opts = actors::runtime_options::from(settings);
+  opts.network = true;
+  opts.threads = f.threads;
+  opts.replay = f.replay;
+  if (settings.llm.provider == "scripted") {
+    try {
+      opts.script = actors::script_from(actors::read_script_file(
+          f.script.empty() ? demo::script_path() : std::filesystem::path(f.script)));
+    } catch (const std::exception& e) {
+      std::cerr << "Error: " << e.what() << "\n";
+      return exit_usage;
+    }
+  }
+
+  const sigset_t signals = stop_signals();
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  try {
+    actors::runtime rt{std::move(opts)};
+    auto& sys = rt.system();
+    actors::node_host_options host;
+    host.llm = rt.llm();
+    host.interpreter = [&rt] { return rt.interpreter(); };
+    if (!f.protocol.empty()) host.protocol = f.protocol;
+    std::vector<caf::actor> tool_actors;
+    std::string names;
+    for (const auto& t : tools) {
+      actors::tool_binding b;
+      b.spec = messages::tool_spec{t.name, t.description, t.signature};
+      b.handle = actors::spawn_function_tool(sys, t.fn);
+      tool_actors.push_back(b.handle);
+      host.tools.push_back(std::move(b));
+      names += (names.empty() ? "" : ", ") + t.name;
+    }
+    host.name = f.host + ":" + std::to_string(f.port);
+    auto handle = actors::spawn_node_host(sys, host);
+    auto port = sys.middleman().publish(handle, static_cast<std::uint16_t>(f.port), f.host.c_str(), true);
+    auto stop = [&] {
+      caf::anon_send_exit(handle, caf::exit_reason::user_shutdown);
+      for (auto& t : tool_actors) caf::anon_send_exit(t, caf::exit_reason::user_shutdown);
+    };
+    if (!port) {
+      std::cerr << "Error: cannot listen on " << f.host << ":" << f.port << " (" << sys.render(port.error())
+                << ")\n";
+      stop();
+      return exit_usage;
+    }
+    // With --port 0 the system chose the port: the host names itself by the real one (before
+    // any client can know the port, so before any client message).
+    host.name = f.host + ":" + std::to_string(*port);
+    caf::anon_send(handle, caf::put_atom::value, host.name);
+    std::cout << "ptc node listening on " << f.host << ":" << *port << " (protocol " << host.protocol
+              << "; llm " << settings.llm.provider
+              << (settings.llm.model.empty() ? "" : ":" + settings.llm.model) << "; tools: "
+              << (names.empty() ? "none" : names) << ")" << std::endl;
+    int sig = 0;
+    sigwait(&signals, &sig);
+    std::cerr << "ptc node " << host.name << ": stopping (signal " << sig << ")\n";
+    sys.middleman().unpublish(handle, *port);
+    stop();
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "Error: " << e.what() << "\n";
+    return exit_usage;
+  }
+}
+
+}  // namespace
+
+void add_node_command(CLI::App& app, int& exit_code) {
+  auto f = std::make_shared<node_flags>();
+  CLI::App* cmd = app.add_subcommand("node", "Run agents and serve tools for other ptc processes");
+  cmd->add_option("--port", f->port, "TCP port to listen on (0: any free port, printed)")->required();
+  cmd->add_option("--host", f->host, "Address to listen on (default 127.0.0.1)");
+  cmd->add_option("--config", f->config_file, "Settings file (JSON; see config/README.md)");
+  cmd->add_option("--llm", f->llm, "provider:model of this node's LLM (default: the settings')");
+  cmd->add_option("--script", f->script, "Scripted LLM responses (default without a key: the demo's)");
+  cmd->add_option("--replay", f->replay, "Answer from the JSONL cassette FILE");
+  cmd->add_option("--data", f->data_file, "JSON object the tools work on (default: the demo data)");
+  cmd->add_option("--tools", f->tools, "Comma-separated tools to serve (default: all of `ptc run --list-tools`)");
+  cmd->add_option("--threads", f->threads, "Scheduler threads (default: the machine's cores)");
+  cmd->add_option("--log-level", f->log_level, "trace, debug, info, warn (default), error, critical, off");
+  // Tests use it to stand for a peer of another ptc version.
+  cmd->add_option("--protocol", f->protocol, "Protocol name to announce (for tests)")->group("");
+  cmd->callback([f, &exit_code] { exit_code = node_command(*f); });
+}
+
+}  // namespace ptc::cli
