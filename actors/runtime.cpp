@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <stdexcept>
 #include <thread>
 
 #include <caf/io/all.hpp>
@@ -40,6 +41,11 @@ std::size_t scheduler_threads(std::size_t wanted) {
 struct system_config : caf::actor_system_config {
   explicit system_config(const runtime_options& o) {
     set("scheduler.max-threads", scheduler_threads(o.threads));
+    if (!o.scheduler_policy.empty()) {
+      if (o.scheduler_policy != "stealing" && o.scheduler_policy != "sharing")
+        throw std::invalid_argument("scheduler policy \"" + o.scheduler_policy + "\": expected stealing or sharing");
+      set("scheduler.policy", caf::atom_from_string(o.scheduler_policy));
+    }
     register_types(*this);
     if (o.network) {
       load<caf::io::middleman>();

@@ -37,6 +37,10 @@ struct runtime_options {
   std::filesystem::path record;  ///< write a cassette of live exchanges ("" = off)
   std::filesystem::path trace;   ///< JSONL trace of every run ("" = off)
   std::size_t threads = 0;       ///< scheduler threads; 0: the machine's cores
+  /// CAF's scheduler policy: "" (CAF's default, "stealing") or "sharing", which answers a
+  /// lone message sooner (a remote run's round trip about halves, ptc_node_bench) but
+  /// carries less load.
+  std::string scheduler_policy;
   std::size_t interpreters = 0;  ///< interpreter actors; 0: one per scheduler thread
   interpreter_options interpreter;
   /// Load CAF's network layer (needed to reach or serve other nodes).

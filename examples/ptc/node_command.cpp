@@ -25,7 +25,7 @@ constexpr int exit_usage = 2;
 struct node_flags {
   int port = -1;
   std::string host = "127.0.0.1";
-  std::string config_file, llm, script, replay, data_file, tools, log_level, protocol;
+  std::string config_file, llm, script, replay, data_file, tools, log_level, protocol, scheduler;
   std::size_t threads = 0;
 };
 
@@ -94,6 +94,7 @@ int node_command(const node_flags& f) {
   actors::runtime_options opts = actors::runtime_options::from(settings);
   opts.network = true;
   opts.threads = f.threads;
+  opts.scheduler_policy = f.scheduler;
   opts.replay = f.replay;
   if (settings.llm.provider == "scripted") {
     try {
@@ -171,6 +172,8 @@ void add_node_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--data", f->data_file, "JSON object the tools work on (default: the demo data)");
   cmd->add_option("--tools", f->tools, "Comma-separated tools to serve (default: all of `ptc run --list-tools`)");
   cmd->add_option("--threads", f->threads, "Scheduler threads (default: the machine's cores)");
+  cmd->add_option("--scheduler", f->scheduler, "CAF scheduler policy: stealing (default) or sharing (lower latency)")
+      ->check(CLI::IsMember({"stealing", "sharing"}));
   cmd->add_option("--log-level", f->log_level, "trace, debug, info, warn (default), error, critical, off");
   // Tests use it to stand for a peer of another ptc version.
   cmd->add_option("--protocol", f->protocol, "Protocol name to announce (for tests)")->group("");

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# Runs real `ptc node` processes on 127.0.0.1 and `ptc run --nodes` against them (the README's
+# three-node commands), checking stdout, stderr and exit codes. Every command has a time limit.
+set -u
+ptc="$1"
+tmp=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() {
+  failed=$((failed + 1))
+  echo "FAIL $1"
+  echo "  exit: $(cat "$tmp/code" 2>/dev/null)"
+  echo "  stdout: $(head -c 2000 "$tmp/out" 2>/dev/null)"
+  echo "  stderr: $(head -c 3000 "$tmp/err" 2>/dev/null)"
+}
+
+# A clean environment: no provider key, no PTC_* setting of the machine running the tests.
+run() {
+  env -i PATH="$PATH" HOME="$tmp" timeout 120 "$ptc" run "$@" >"$tmp/out" 2>"$tmp/err"
+  echo $? >"$tmp/code"
+}
+
+# check NAME WANT_EXIT [STDERR_SUBSTRING...]
+check() {
+  local name=$1 want_exit=$2
+  shift 2
+  local code
+  code=$(cat "$tmp/code")
+  if [[ $code != "$want_exit" ]]; then bad "$name (exit $code, want $want_exit)"; return; fi
+  local err
+  err=$(cat "$tmp/err")
+  for want in "$@"; do
+    if [[ "$err" != *"$want"* ]]; then bad "$name (stderr lacks: $want)"; return; fi
+  done
+  ok
+}
+stdout_has() {
+  if [[ "$(cat "$tmp/out")" == *"$2"* ]]; then ok; else bad "$1 (stdout lacks: $2)"; fi
+}
+
+# start_node N [FLAGS...]: starts node N on a free port; its address goes to addr[N].
+declare -a addr
+start_node() {
+  local n=$1
+  shift
+  env -i PATH="$PATH" HOME="$tmp" "$ptc" node --port 0 --threads 1 "$@" >"$tmp/node$n.out" 2>"$tmp/node$n.err" &
+  pids[$n]=$!
+  for _ in $(seq 1 200); do
+    if grep -q "listening on" "$tmp/node$n.out" 2>/dev/null; then break; fi
+    sleep 0.05
+  done
+  addr[$n]=$(grep -o '127\.0\.0\.1:[0-9]*' "$tmp/node$n.out" | head -1)
+  if [[ -z ${addr[$n]} ]]; then
+    echo "FAIL node $n did not start: $(cat "$tmp/node$n.out" "$tmp/node$n.err")"
+    failed=$((failed + 1))
+  fi
+}
+
+start_node 1
+start_node 2
+start_node 3
+nodes="${addr[1]},${addr[2]},${addr[3]}"
+if [[ "$(cat "$tmp/node1.out")" == *"tools: find-orders, get-product, find-employees, employee-expenses, exchange-rate"* ]]; then ok; else bad "node banner lists its tools"; fi
+
+# The demo mission on one node, with the nodes' own (scripted demo) LLM and tools.
+run --nodes "$nodes"
+check "demo on a node" 0 "nodes: $nodes (round-robin; llm: each node's own)" "node: ${addr[1]}" \
+  "turn 4/5: returned" "done: returned after 4 turns"
+stdout_has "demo on a node: answer" '"region": "NA"'
+
+# 30 copies spread over the three nodes: every node used, every result right.
+run --nodes "$nodes" --agents 30 "Which region had the most cancelled or returned orders?"
+check "30 agents spread" 0 "30 agents: 30 returned, 0 failed" \
+  "node ${addr[1]}: 10 requests" "node ${addr[2]}: 10 requests" "node ${addr[3]}: 10 requests"
+if [[ $(grep -c '"NA": 3' "$tmp/out") == 30 ]]; then ok; else bad "30 agents: each result"; fi
+
+run --nodes "$nodes" --agents 12 --placement least-loaded "Which region had the most cancelled or returned orders?"
+check "least-loaded" 0 "12 agents: 12 returned" "(least-loaded;"
+
+# An LLM named on the command line answers for the remote agents too.
+run --nodes "${addr[2]}" --script "$(dirname "$0")/../../examples/demo/demo_script.json" \
+  "Which region had the most cancelled or returned orders?"
+check "caller's LLM" 0 "llm: this process's" "done: returned after 1 turn"
+
+# A node that is not there: an error naming it, exit 2.
+# (a port a node had: nothing listens on it once the node is gone)
+start_node 6
+kill -9 "${pids[6]}"
+wait "${pids[6]}" 2>/dev/null
+dead_port=${addr[6]##*:}
+run --nodes "${addr[1]},127.0.0.1:$dead_port"
+check "unreachable node" 2 "Error: node 127.0.0.1:$dead_port unreachable"
+
+run --nodes "nonsense"
+check "bad node list" 2 'Error: --nodes: "nonsense" is not HOST:PORT'
+run --agents 3
+check "--agents without --nodes" 2 "give --nodes too"
+
+# Another protocol version: a clear error.
+start_node 4 --protocol ptc-node/0
+run --nodes "${addr[4]}"
+check "version mismatch" 2 "speaks protocol \"ptc-node/0\", this process \"ptc-node/1\""
+
+# A node killed (SIGKILL) is reported lost; restarted on the same port it serves again.
+kill -9 "${pids[3]}"
+wait "${pids[3]}" 2>/dev/null
+run --nodes "${addr[3]}"
+check "killed node" 2 "Error: node ${addr[3]} unreachable"
+port3=${addr[3]##*:}
+env -i PATH="$PATH" HOME="$tmp" "$ptc" node --port "$port3" --threads 1 >"$tmp/node3b.out" 2>"$tmp/node3b.err" &
+pids[5]=$!
+for _ in $(seq 1 200); do grep -q "listening on" "$tmp/node3b.out" 2>/dev/null && break; sleep 0.05; done
+run --nodes "${addr[3]}" "Which region had the most cancelled or returned orders?"
+check "node restarted on its port" 0 "done: returned after 1 turn"
+
+# Bad usage of the node itself.
+env -i PATH="$PATH" timeout 20 "$ptc" node --port 70000 >"$tmp/out" 2>"$tmp/err"
+echo $? >"$tmp/code"
+check "node: bad port" 2 "--port"
+env -i PATH="$PATH" timeout 20 "$ptc" node --port 0 --tools nope >"$tmp/out" 2>"$tmp/err"
+echo $? >"$tmp/code"
+check "node: unknown tool" 2 "--tools"
+env -i PATH="$PATH" timeout 20 "$ptc" node --port "${addr[1]##*:}" >"$tmp/out" 2>"$tmp/err"
+echo $? >"$tmp/code"
+check "node: port in use" 2 "Error: cannot listen on 127.0.0.1:${addr[1]##*:}"
+
+# SIGTERM stops a node cleanly (exit 0).
+kill -TERM "${pids[1]}"
+if wait "${pids[1]}"; then ok; else bad "node: SIGTERM exits 0 (got $?)"; fi
+
+echo "ptc node: $passed passed, $failed failed"
+[[ $failed == 0 ]]
