@@ -14,9 +14,18 @@ std::string node_protocol() { return "ptc-node/1"; }
 
 namespace {
 
+/// A run in progress: whom to answer.
+struct running_job {
+  caf::typed_response_promise<wire<messages::step>> promise;
+  caf::actor_addr requester;  ///< invalid: a local requester
+  caf::actor_addr sub;
+};
+
 struct host_state {
   static constexpr const char* name = "node_host";
   node_host_options opts;
+  std::map<std::uint64_t, running_job> runs;
+  std::uint64_t next_run = 0;
   std::map<std::string, tool_binding> tools;
   node_load load;
   /// Sub-agents running for each remote requester, stopped when it goes away.
@@ -24,17 +33,6 @@ struct host_state {
 };
 
 using host_ptr = caf::stateful_actor<host_state>*;
-
-messages::step stopped_step(const std::string& agent, const std::string& node, const caf::error& err,
-                            caf::actor_system& sys) {
-  messages::step s;
-  s.agent_name = agent;
-  s.fail = messages::failure{messages::failure_reason::cancelled,
-                             "the sub-agent on node " + node + " stopped without a result (" +
-                                 sys.render(err) + ")",
-                             {}};
-  return s;
-}
 
 std::string tool_names(const host_state& st) {
   std::string out;
@@ -54,6 +52,11 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
     for (const auto& sub : it->second) self->send_exit(sub, caf::exit_reason::user_shutdown);
     self->state.runs_of.erase(it);
   });
+  // Stopping the node stops what runs on it (the requesters see the node go: node_lost).
+  self->set_exit_handler([self](const caf::exit_msg& em) {
+    for (const auto& [_, run] : self->state.runs) self->send_exit(run.sub, em.reason);
+    self->quit(em.reason);
+  });
   return {
       [=](hello_atom, const std::string&) -> caf::result<std::string, std::string> {
         return {self->state.opts.protocol, self->state.opts.name};
@@ -68,8 +71,13 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
         auto& st = self->state;
         if (!job.llm) job.llm = st.opts.llm;
         job.interpreter = st.opts.interpreter();
-        const std::string agent = job.spec ? job.spec->name : std::string{};
-        auto sub = spawn_sub_agent(self->system(), std::move(job));
+        const auto id = st.next_run++;
+        // The Step comes back through the done callback, which also answers when the
+        // sub-agent is stopped (a request to it would never be answered then).
+        auto sub = spawn_sub_agent(self->system(), std::move(job),
+                                   [host = caf::actor_cast<caf::actor>(self), id](messages::step s) {
+                                     caf::anon_send(host, caf::ok_atom::value, id, wire<messages::step>{std::move(s)});
+                                   });
         // A requester on another node is watched: its runs stop when it goes away.
         caf::actor_addr requester;
         if (auto sender = self->current_sender(); sender && sender->node() != self->node()) {
@@ -80,26 +88,19 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
         }
         ++st.load.running;
         auto rp = self->make_response_promise<wire<messages::step>>();
-        auto settle = [self, requester, done = sub.address()] {
-          auto& s = self->state;
-          --s.load.running;
-          ++s.load.finished;
-          if (auto it = s.runs_of.find(requester); it != s.runs_of.end()) it->second.erase(done);
-        };
-        // The sub-agent always answers (its own timeouts end every wait; a killed one answers
-        // with an error at once), so the request needs no timer.
-        self->request(sub, caf::infinite, run_atom::value)
-            .then(
-                [=](wire<messages::step>& s) mutable {
-                  settle();
-                  rp.deliver(std::move(s));
-                },
-                [=](caf::error& err) mutable {
-                  settle();
-                  rp.deliver(wire<messages::step>{
-                      stopped_step(agent, self->state.opts.name, err, self->system())});
-                });
+        st.runs.emplace(id, running_job{rp, requester, sub.address()});
+        caf::anon_send(sub, run_atom::value);
         return rp;
+      },
+      [=](caf::ok_atom, std::uint64_t id, wire<messages::step>& s) {
+        auto& st = self->state;
+        auto it = st.runs.find(id);
+        if (it == st.runs.end()) return;
+        --st.load.running;
+        ++st.load.finished;
+        if (auto r = st.runs_of.find(it->second.requester); r != st.runs_of.end()) r->second.erase(it->second.sub);
+        it->second.promise.deliver(std::move(s));
+        st.runs.erase(it);
       },
       [=](tool_atom, tool_call& call) -> caf::result<tool_result> {
         auto& st = self->state;

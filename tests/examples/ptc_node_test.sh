@@ -6,7 +6,7 @@ ptc="$1"
 tmp=$(mktemp -d)
 pids=()
 cleanup() {
-  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+  for p in "${pids[@]}"; do { kill -9 "$p"; wait "$p"; } 2>/dev/null; done
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -93,8 +93,7 @@ check "caller's LLM" 0 "llm: this process's" "done: returned after 1 turn"
 # A node that is not there: an error naming it, exit 2.
 # (a port a node had: nothing listens on it once the node is gone)
 start_node 6
-kill -9 "${pids[6]}"
-wait "${pids[6]}" 2>/dev/null
+{ kill -9 "${pids[6]}"; wait "${pids[6]}"; } 2>/dev/null
 dead_port=${addr[6]##*:}
 run --nodes "${addr[1]},127.0.0.1:$dead_port"
 check "unreachable node" 2 "Error: node 127.0.0.1:$dead_port unreachable"
@@ -110,8 +109,7 @@ run --nodes "${addr[4]}"
 check "version mismatch" 2 "speaks protocol \"ptc-node/0\", this process \"ptc-node/1\""
 
 # A node killed (SIGKILL) is reported lost; restarted on the same port it serves again.
-kill -9 "${pids[3]}"
-wait "${pids[3]}" 2>/dev/null
+{ kill -9 "${pids[3]}"; wait "${pids[3]}"; } 2>/dev/null
 run --nodes "${addr[3]}"
 check "killed node" 2 "Error: node ${addr[3]} unreachable"
 port3=${addr[3]##*:}

@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include <caf/io/all.hpp>
+
 #include "actors/cluster.hpp"
 #include "actors/runtime.hpp"
 #include "examples/demo/demo_data.hpp"
@@ -19,6 +21,7 @@
 #include "lisp/json.hpp"
 #include "lisp/printer.hpp"
 #include "messages/serialization.hpp"
+#include "tests/support/eventually.hpp"
 #include "tests/support/http_server.hpp"
 #include "tests/support/node_process.hpp"
 
@@ -369,4 +372,33 @@ TEST_CASE("nodes: node lists and placements are parsed with clear errors", "[nod
   CHECK_THROWS_WITH(actors::parse_node_list(""), Catch::Contains("no nodes given"));
   CHECK(actors::parse_placement("least-loaded") == actors::placement::least_loaded);
   CHECK_THROWS_WITH(actors::parse_placement("random"), Catch::Contains("round-robin or least-loaded"));
+}
+
+TEST_CASE("nodes: when a client goes away, the node stops the runs it started for it", "[nodes][failure]") {
+  three_nodes n;
+  // An observer asks node 0 for its figures directly (its published host actor).
+  actors::runtime observer{client_options(script({}))};
+  auto host = observer.system().middleman().remote_actor("127.0.0.1", n.nodes[0]->port());
+  REQUIRE(host);
+  auto load = [&] {
+    actors::node_load l;
+    caf::scoped_actor self{observer.system()};
+    self->request(*host, 5s, actors::stats_atom::value).receive([&](actors::node_load& x) { l = x; },
+                                                                [&](caf::error&) {});
+    return l;
+  };
+  std::optional<messages::step> step;
+  {
+    auto o = client_options(script({{"long job", {code("(return 1)")}}}));
+    o.scripted_latency = 30s;  // the node's sub-agent waits for this process's LLM
+    actors::runtime client{o};
+    actors::cluster nodes{client, {{"127.0.0.1", n.nodes[0]->port()}}};
+    client.run_async(agent("long").mission("long job").llm(client.llm()).on(nodes.node(0)),
+                     [&](messages::step s) { step = std::move(s); });
+    REQUIRE(testing::eventually([&] { return load().running == 1; }));
+  }  // the client's cluster and runtime end: the run is answered, the connection closes
+  REQUIRE(step.has_value());
+  CHECK(step->fail->reason == messages::failure_reason::node_lost);
+  CHECK_THAT(step->fail->message, Catch::Contains("closed"));
+  CHECK(testing::eventually([&] { return load().running == 0 && load().finished == 1; }));
 }
