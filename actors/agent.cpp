@@ -91,9 +91,14 @@ agent& agent::tool(const agent& child) {
 }
 
 agent& agent::tool(messages::tool_spec spec, caf::actor handle) {
+  return tool(tool_binding{std::move(spec), std::move(handle), 0, false});
+}
+
+agent& agent::tool(const tool_binding& binding) {
   tool_entry e;
-  e.spec = std::move(spec);
-  e.handle = std::move(handle);
+  e.spec = binding.spec;
+  e.handle = binding.handle;
+  e.timeout_ms = binding.timeout_ms;
   spec_.tools.push_back(e.spec);
   tools_.push_back(std::move(e));
   return *this;

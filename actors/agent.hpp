@@ -17,6 +17,7 @@
 // (API-007: llm and compression); the runtime's settings fill in the rest.
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -41,6 +42,7 @@ struct tool_entry {
   bool blocking = false;               ///< fn may block: its actor gets a thread of its own
   std::shared_ptr<const agent> child;  ///< a sub-agent tool
   caf::actor handle;                   ///< an actor tool (e.g. on another node)
+  std::int64_t timeout_ms = 0;         ///< an actor tool's call timeout (0: the interpreter's)
 };
 
 class agent {
@@ -70,6 +72,9 @@ class agent {
   agent& tool(const agent& child);
   /// A tool served by an actor answering (tool_atom, tool_call) -> tool_result.
   agent& tool(messages::tool_spec spec, caf::actor handle);
+  /// An actor tool with its call timeout, e.g. cluster::tool(i, name) (a node's sub-agent tool
+  /// needs longer than the interpreter's default).
+  agent& tool(const tool_binding& binding);
 
   const std::string& name() const { return spec_.name; }
   /// The spec as set so far (unset options hold their defaults).

@@ -110,6 +110,7 @@ materialized_agent materialize(caf::actor_system& sys, const agent& a, const age
       b.owned = true;
     } else {
       b.handle = e.handle;
+      b.timeout_ms = e.timeout_ms;
     }
     m.tools.push_back(std::move(b));
   }

@@ -140,7 +140,7 @@ bool settle(link_ptr self, std::uint64_t id) {
 template <class Reply, class Atom, class Payload>
 caf::result<Reply> forward(link_ptr self, Payload payload,
                            std::function<Reply(const std::string&)> failed,
-                           std::function<void(Payload&, const node_info&)> prepare = {}) {
+                           std::function<void(Payload&, const caf::actor& host)> prepare = {}) {
   auto rp = self->make_response_promise<Reply>();
   ++self->state.counters->pending;
   ++self->state.counters->sent;
@@ -155,7 +155,7 @@ caf::result<Reply> forward(link_ptr self, Payload payload,
     }
     const auto id = st.next_id++;
     st.pending.emplace(id, [rp, failed](const std::string& why) mutable { rp.deliver(failed(why)); });
-    if (prepare) prepare(payload, st.info);
+    if (prepare) prepare(payload, host);
     // No timer: the node answers every request, and when it goes away the down message (a
     // closed connection, or silence past the heartbeat timeout) fails this one.
     self->request(host, caf::infinite, Atom::value, std::move(payload))
@@ -215,14 +215,11 @@ caf::behavior node_link(link_ptr self, std::shared_ptr<node_address> addr,
         const caf::actor me = caf::actor_cast<caf::actor>(self);
         return forward<wire<messages::step>, run_atom, agent_job>(
             self, std::move(job), [agent](const std::string& why) { return failed_step(agent, why); },
-            // This node's tools given to an agent that runs on it are called there directly,
-            // not through the link and back.
-            [me](agent_job& j, const node_info& info) {
-              for (auto& b : j.tools) {
-                if (b.handle != me) continue;
-                for (const auto& t : info.tools)
-                  if (t.spec.name == b.spec.name) b.handle = t.handle;
-              }
+            // This node's tools given to an agent that runs on it are called there, through
+            // its host, not through this link and back.
+            [me](agent_job& j, const caf::actor& host) {
+              for (auto& b : j.tools)
+                if (b.handle == me) b.handle = host;
             });
       },
       [=](tool_atom, tool_call& call) -> caf::result<tool_result> {

@@ -112,6 +112,10 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
                              {}};
         }
         ++st.load.tool_calls;
+        // A sub-agent tool of this node runs here: with this node's interpreter and LLM (the
+        // caller's tree still gives its budget, depth and trace).
+        call.context.interpreter = st.opts.interpreter();
+        call.context.llm = st.opts.llm;
         auto rp = self->make_response_promise<tool_result>();
         const std::string name = call.name;
         // Tool actors always answer (a function tool catches what its callable throws).

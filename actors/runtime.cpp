@@ -178,6 +178,13 @@ caf::behavior remote_run(caf::event_based_actor* self, caf::actor link, std::sha
 
 void runtime::release(const agent_job& job) { release_job_actors(job); }
 
+tool_binding runtime::serve_as_tool(const agent& a) {
+  // Materialized as the only tool of a holder agent, so that it gets the binding (handle and
+  // timeout) a sub-agent tool gets.
+  auto m = materialize(impl_->sys, agent("holder").tool(a), impl_->defaults);
+  return m.tools.at(0);
+}
+
 void runtime::run_async(const agent& a, step_callback done) {
   if (a.node() && !impl_->sys.has_middleman())
     throw std::logic_error("agent " + a.name() +

@@ -67,6 +67,9 @@ class runtime {
   /// The job a mission runs as: tool actors spawned, options resolved, a fresh budget. For
   /// callers that spawn sub-agents themselves (another node, a benchmark).
   agent_job make_job(const agent& a);
+  /// `a` as a tool served by an actor of this runtime (its options resolved with the
+  /// runtime's settings): for serving it to others, e.g. a node's declared agents.
+  tool_binding serve_as_tool(const agent& a);
   /// Stops the actors make_job spawned for `job` (its tools and budget). A job run here needs
   /// nothing (they end with it); a job sent to another node must be released once its Step is
   /// back, or a peer's reference keeps them alive (see release_owned).

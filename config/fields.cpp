@@ -145,6 +145,41 @@ field make_key() {
   return f;
 }
 
+/// node.agents: an array of objects with known keys of the right types (checked here, so a
+/// typo in a declared agent is an error naming its place, like any other setting).
+field make_agents() {
+  field f{"node.agents", "", {}, {}, {}, {}};
+  f.from_json = [](settings& s, const json& j) -> std::optional<std::string> {
+    if (!j.is_array()) return "expected an array of agents, got " + describe(j);
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      const json& a = j[i];
+      const std::string at = "[" + std::to_string(i) + "]";
+      if (!a.is_object()) return at + ": expected an object, got " + describe(a);
+      for (const char* required : {"name", "mission"})
+        if (!a.contains(required)) return at + ": \"" + std::string(required) + "\" is required";
+      for (const auto& [key, value] : a.items()) {
+        if (key == "max_turns") {
+          if (!value.is_number_unsigned() || value.get<std::uint64_t>() == 0)
+            return at + ".max_turns: expected a positive integer, got " + describe(value);
+        } else if (key == "name" || key == "mission" || key == "description" || key == "signature" ||
+                   key == "tools") {
+          if (!value.is_string()) return at + "." + key + ": expected a string, got " + describe(value);
+        } else {
+          return at + "." + key + ": unknown key (name, mission, description, signature, tools, max_turns)";
+        }
+      }
+    }
+    s.node.agents = j;
+    return std::nullopt;
+  };
+  f.from_text = [](settings&, std::string_view) -> std::optional<std::string> {
+    return "set in a config file only";
+  };
+  f.to_json = [](const settings& s) { return s.node.agents; };
+  f.check = [](const settings&) { return std::optional<std::string>(); };
+  return f;
+}
+
 std::vector<field> build() {
   constexpr double int_max = std::numeric_limits<int>::max();
   std::vector<field> t;
@@ -174,6 +209,8 @@ std::vector<field> build() {
   t.push_back(make("agent.limits.max_print_chars", "PTC_MAX_PRINT_CHARS", [](auto& s) -> auto& { return s.agent.limits.max_print_chars; }, 1));
   t.push_back(make("agent.limits.max_output_bytes", "PTC_MAX_OUTPUT_BYTES", [](auto& s) -> auto& { return s.agent.limits.max_output_bytes; }, 1));
   t.push_back(make("node.timeout_ms", "PTC_NODE_TIMEOUT_MS", [](auto& s) -> auto& { return s.node.timeout; }, 100));
+  t.push_back(make("node.tools", "PTC_NODE_TOOLS", [](auto& s) -> auto& { return s.node.tools; }));
+  t.push_back(make_agents());
   t.push_back(make("log.level", "PTC_LOG_LEVEL", [](auto& s) -> auto& { return s.log.level; }));
   return t;
 }

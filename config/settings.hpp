@@ -98,6 +98,14 @@ struct node_settings {
   /// this long) is reported lost, and each run or tool call pending on it fails with
   /// "node HOST:PORT lost". Heartbeats go every quarter of it. Env: PTC_NODE_TIMEOUT_MS.
   std::chrono::milliseconds timeout{2'000};
+  /// Default "" (all of them): the example registry's tools a `ptc node` serves, by name,
+  /// comma-separated ("find-orders,get-product"). Env: PTC_NODE_TOOLS.
+  std::string tools;
+  /// Default []: sub-agents a `ptc node` serves as tools, each an object with "name" and
+  /// "mission" (required; {{key}} placeholders become the tool's parameters), "description",
+  /// "signature", "tools" (registry names, comma-separated) and "max_turns". They run on the
+  /// node with its LLM and interpreters. Not settable from the environment.
+  nlohmann::ordered_json agents = nlohmann::ordered_json::array();
 };
 
 /// Logging.

@@ -82,13 +82,34 @@ int node_command(const node_flags& f) {
     }
     data = std::move(*j);
   }
+  // The registry's tools: --tools, else the settings' node.tools, else all; the declared
+  // agents may use any of them.
+  const auto registry = demo::demo_tools(std::make_shared<const json>(std::move(data)));
   std::vector<demo::demo_tool> tools;
   try {
-    tools = demo::select_tools(demo::demo_tools(std::make_shared<const json>(std::move(data))),
-                               split_names(f.tools));
+    tools = demo::select_tools(registry, split_names(f.tools.empty() ? settings.node.tools : f.tools));
   } catch (const std::invalid_argument& e) {
-    std::cerr << "Error: --tools: " << e.what() << "\n";
+    std::cerr << "Error: " << (f.tools.empty() ? "node.tools" : "--tools") << ": " << e.what() << "\n";
     return exit_usage;
+  }
+  std::vector<actors::agent> declared;
+  for (std::size_t i = 0; i < settings.node.agents.size(); ++i) {
+    const json& d = settings.node.agents[i];
+    actors::agent a(d.at("name").get<std::string>());
+    a.mission(d.at("mission").get<std::string>());
+    if (d.contains("description")) a.description(d["description"].get<std::string>());
+    if (d.contains("signature")) a.signature(d["signature"].get<std::string>());
+    if (d.contains("max_turns")) a.max_turns(d["max_turns"].get<std::size_t>());
+    // Only the tools it names (none when it names none).
+    const auto wanted = split_names(d.value("tools", std::string()));
+    try {
+      for (const auto& t : wanted.empty() ? std::vector<demo::demo_tool>{} : demo::select_tools(registry, wanted))
+        a.tool(t.name, t.description, t.signature, t.fn);
+    } catch (const std::invalid_argument& e) {
+      std::cerr << "Error: node.agents[" << i << "].tools: " << e.what() << "\n";
+      return exit_usage;
+    }
+    declared.push_back(std::move(a));
   }
 
   actors::runtime_options opts = actors::runtime_options::from(settings);
@@ -124,6 +145,11 @@ int node_command(const node_flags& f) {
       tool_actors.push_back(b.handle);
       host.tools.push_back(std::move(b));
       names += (names.empty() ? "" : ", ") + t.name;
+    }
+    for (const auto& a : declared) {
+      host.tools.push_back(rt.serve_as_tool(a));
+      tool_actors.push_back(host.tools.back().handle);
+      names += (names.empty() ? "" : ", ") + a.name() + " (agent)";
     }
     host.name = f.host + ":" + std::to_string(f.port);
     auto handle = actors::spawn_node_host(sys, host);

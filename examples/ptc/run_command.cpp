@@ -330,7 +330,7 @@ int run_command(const run_flags& f) {
       for (const auto& t : tools) {
         const auto& served = k ? nodes->tools(*k) : std::vector<actors::tool_binding>{};
         auto it = std::find_if(served.begin(), served.end(), [&](const auto& b) { return b.spec.name == t.name; });
-        if (it != served.end()) a.tool(it->spec, it->handle);
+        if (it != served.end()) a.tool(*it);
         else a.tool(t.name, t.description, t.signature, t.fn);
       }
       if (k) {

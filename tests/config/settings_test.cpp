@@ -43,7 +43,8 @@ std::map<std::string, std::string> readme_defaults() {
   std::stringstream text;
   text << in.rdbuf();
   std::map<std::string, std::string> rows;
-  static const std::regex row(R"(^\| `([a-z_.]+)` \| `([^`]*)` \| `(PTC_[A-Z_]+)` \|)");
+  // The variable column: `PTC_...`, or — for a setting only a file can set.
+  static const std::regex row(R"(^\| `([a-z_.]+)` \| `([^`]*)` \| (`PTC_[A-Z_]+`|—) \|)");
   std::string line;
   while (std::getline(text, line)) {
     std::smatch m;
@@ -84,6 +85,8 @@ TEST_CASE("defaults are the values settings.hpp documents") {
   CHECK(s.agent.max_depth == 3);
   CHECK(s.agent.turn_budget == 50);
   CHECK(s.node.timeout == 2s);
+  CHECK(s.node.tools.empty());
+  CHECK(s.node.agents == json::array());
   CHECK(s.log.level == "warn");
 }
 
@@ -101,7 +104,7 @@ TEST_CASE("the README settings table lists every setting with its real default")
   std::map<std::string, std::string> documented = readme_defaults();
   std::map<std::string, json> actual;
   flatten(to_json(defaults()), "", actual);
-  REQUIRE(actual.size() == 27);
+  REQUIRE(actual.size() == 29);
   for (const auto& [path, value] : actual) {
     INFO(path);
     REQUIRE(documented.count(path) == 1);
@@ -277,6 +280,27 @@ TEST_CASE("a value of the wrong type names the path and the expected type") {
   CHECK_THAT(load_error(R"({"llm": {"pool_size": 99999999999}})"),
              Catch::StartsWith("llm.pool_size: expected an integer no larger than 2147483647"));
   CHECK_THAT(load_error("[1, 2]"), Catch::StartsWith("config file ") && Catch::EndsWith(": expected a JSON object, got an array"));
+}
+
+TEST_CASE("node settings: timeout, served tools and declared agents, each checked") {
+  settings s = load_text(R"({"node": {"timeout_ms": 500, "tools": "find-orders,get-product",
+    "agents": [{"name": "analyst", "mission": "Summarise {{region}}", "signature": "(region :string) -> :string",
+                "tools": "find-orders", "max_turns": 3}]}})");
+  CHECK(s.node.timeout == 500ms);
+  CHECK(s.node.tools == "find-orders,get-product");
+  REQUIRE(s.node.agents.size() == 1);
+  CHECK(s.node.agents[0]["mission"] == "Summarise {{region}}");
+  CHECK(to_json(s)["node"]["agents"] == s.node.agents);
+  CHECK_THAT(load_error(R"({"node": {"agents": {}}})"),
+             Catch::StartsWith("node.agents: expected an array of agents, got an object"));
+  CHECK_THAT(load_error(R"({"node": {"agents": [{"name": "a"}]}})"),
+             Catch::StartsWith("node.agents: [0]: \"mission\" is required"));
+  CHECK_THAT(load_error(R"({"node": {"agents": [{"name": "a", "mission": "m", "max_turn": 2}]}})"),
+             Catch::StartsWith("node.agents: [0].max_turn: unknown key"));
+  CHECK_THAT(load_error(R"({"node": {"agents": [{"name": "a", "mission": "m", "max_turns": 0}]}})"),
+             Catch::StartsWith("node.agents: [0].max_turns: expected a positive integer"));
+  CHECK_THAT(load_error(R"({"node": {"timeout_ms": 10}})"), Catch::StartsWith("node.timeout_ms: must be at least 100"));
+  CHECK(load(std::nullopt, {{"PTC_NODE_TIMEOUT_MS", "750"}, {"PTC_NODE_TOOLS", "get-product"}}).node.tools == "get-product");
 }
 
 TEST_CASE("a bad variable names the variable and what it expects") {

@@ -402,3 +402,41 @@ TEST_CASE("nodes: when a client goes away, the node stops the runs it started fo
   CHECK_THAT(step->fail->message, Catch::Contains("closed"));
   CHECK(testing::eventually([&] { return load().running == 0 && load().finished == 1; }));
 }
+
+TEST_CASE("nodes: a node serves the tools and sub-agents its config declares", "[nodes]") {
+  const auto config = std::filesystem::temp_directory_path() / ("ptc_nodes_config_" + std::to_string(getpid()) + ".json");
+  std::ofstream(config) << json{{"node",
+                                 {{"tools", "exchange-rate"},
+                                  {"agents",
+                                   {{{"name", "doubler"},
+                                     {"description", "Doubles n, on the node"},
+                                     {"mission", "node-own doubling of {{n}}"},
+                                     {"signature", "(n :int) -> :int"},
+                                     {"max_turns", 3}}}}}}}
+                                .dump();
+  three_nodes n({"--config", config.string()});
+  std::filesystem::remove(config);
+  CHECK_THAT(n.nodes[0]->banner(), Catch::Contains("tools: exchange-rate, doubler (agent)"));
+  actors::runtime rt{client_options(script({{"use the doubler", {code("(return (tool/doubler {:n 7}))")}}}))};
+  actors::cluster nodes{rt, n.addresses()};
+  std::vector<std::string> served;
+  for (const auto& t : nodes.tools(0)) served.push_back(t.spec.name);
+  CHECK(served == std::vector<std::string>{"doubler", "exchange-rate"});
+  const auto doubler = nodes.tool(0, "doubler");
+  CHECK(doubler.spec.signature == "(n :int) -> :int");
+  CHECK(doubler.timeout_ms > 0);
+
+  // Called by an agent here, and by an agent running on that node (through its host).
+  for (bool on_node : {false, true}) {
+    INFO("caller on the node: " << on_node);
+    auto a = agent("user").mission("use the doubler").tool(doubler);
+    if (on_node) a.llm(rt.llm()).on(nodes.node(0));
+    auto s = rt.run(a);
+    CHECK(returned(s) == "14");
+    REQUIRE(s.turns[0]->children.size() == 1);
+    const auto& child = *s.turns[0]->children[0];
+    CHECK(child.agent_name == "doubler");
+    REQUIRE(child.turns.size() == 2);
+    CHECK(child.turns[0]->prints == std::vector<std::string>{"on the node 7"});
+  }
+}
