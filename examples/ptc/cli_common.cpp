@@ -1,6 +1,9 @@
 #include "examples/ptc/cli_common.hpp"
 
 #include <fstream>
+#include <iostream>
+
+#include "examples/demo/demo_data.hpp"
 
 namespace ptc::cli {
 
@@ -30,6 +33,31 @@ std::optional<nlohmann::ordered_json> read_json_object(const std::string& path, 
     return std::nullopt;
   }
   return j;
+}
+
+std::optional<nlohmann::ordered_json> load_data(const std::string& file) {
+  if (file.empty()) return demo::demo_data();
+  std::string problem;
+  auto j = read_json_object(file, problem);
+  if (!j) std::cerr << "Error: --data: " << problem << "\n";
+  return j;
+}
+
+void apply_llm_flags(config::settings& s, const std::string& llm, const std::string& replay,
+                     const std::string& script, const std::string& log_level) {
+  if (!llm.empty()) {
+    try {
+      config::llm_choice c = config::parse_llm(llm);
+      s.llm.provider = c.provider;
+      s.llm.model = c.model;
+    } catch (const config::config_error& e) {
+      throw config::config_error("--llm", e.message());
+    }
+  }
+  // A cassette answers for any provider: the model named by --llm, if any, must match.
+  if (!replay.empty()) s.llm.provider = "replay";
+  if (!script.empty()) s.llm.provider = "scripted";
+  if (!log_level.empty()) s.log.level = log_level;
 }
 
 }  // namespace ptc::cli

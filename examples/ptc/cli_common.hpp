@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "config/settings.hpp"
+
 namespace ptc::cli {
 
 /// "a, b,c" -> {"a", "b", "c"} (spaces dropped, empty names skipped).
@@ -13,5 +15,14 @@ std::vector<std::string> split_names(const std::string& csv);
 
 /// The JSON object in `path`, or nullopt with `problem` saying why not.
 std::optional<nlohmann::ordered_json> read_json_object(const std::string& path, std::string& problem);
+
+/// The data/ a command works on: the JSON object in `file`, or the demo data when `file` is
+/// empty. nullopt after printing "Error: --data: ..." on stderr.
+std::optional<nlohmann::ordered_json> load_data(const std::string& file);
+
+/// The LLM flags as settings overrides: `--llm provider:model`, and `--replay` / `--script`
+/// (non-empty: that provider), `--log-level`. Throws config_error naming the flag.
+void apply_llm_flags(config::settings& s, const std::string& llm, const std::string& replay,
+                     const std::string& script, const std::string& log_level);
 
 }  // namespace ptc::cli

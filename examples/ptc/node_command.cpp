@@ -33,18 +33,7 @@ config::settings load_settings(const node_flags& f) {
   std::optional<std::filesystem::path> file;
   if (!f.config_file.empty()) file = f.config_file;
   return config::load(file, config::environment::from_process(), [&f](config::settings& s) {
-    if (!f.llm.empty()) {
-      try {
-        config::llm_choice c = config::parse_llm(f.llm);
-        s.llm.provider = c.provider;
-        s.llm.model = c.model;
-      } catch (const config::config_error& e) {
-        throw config::config_error("--llm", e.message());
-      }
-    }
-    if (!f.replay.empty()) s.llm.provider = "replay";
-    if (!f.script.empty()) s.llm.provider = "scripted";
-    if (!f.log_level.empty()) s.log.level = f.log_level;
+    apply_llm_flags(s, f.llm, f.replay, f.script, f.log_level);
   });
 }
 
@@ -70,18 +59,9 @@ int node_command(const node_flags& f) {
     std::cerr << "Error: " << e.what() << "\n";
     return exit_usage;
   }
-  json data;
-  if (f.data_file.empty()) {
-    data = demo::demo_data();
-  } else {
-    std::string problem;
-    auto j = read_json_object(f.data_file, problem);
-    if (!j) {
-      std::cerr << "Error: --data: " << problem << "\n";
-      return exit_usage;
-    }
-    data = std::move(*j);
-  }
+  auto loaded = load_data(f.data_file);
+  if (!loaded) return exit_usage;
+  json data = std::move(*loaded);
   // The registry's tools: --tools, else the settings' node.tools, else all; the declared
   // agents may use any of them.
   const auto registry = demo::demo_tools(std::make_shared<const json>(std::move(data)));

@@ -88,23 +88,11 @@ void apply_compress(const std::string& text, config::settings& s) {
 /// The flags as settings overrides (applied after the file and the PTC_* variables).
 config::overrides flag_overrides(const run_flags& f) {
   return [&f](config::settings& s) {
-    if (!f.llm.empty()) {
-      try {
-        config::llm_choice c = config::parse_llm(f.llm);
-        s.llm.provider = c.provider;
-        s.llm.model = c.model;
-      } catch (const config::config_error& e) {
-        throw config::config_error("--llm", e.message());
-      }
-    }
-    // A cassette answers for any provider: the model named by --llm, if any, must match.
-    if (!f.replay.empty()) s.llm.provider = "replay";
-    if (!f.script.empty()) s.llm.provider = "scripted";
+    apply_llm_flags(s, f.llm, f.replay, f.script, f.log_level);
     if (f.max_turns_set) s.agent.max_turns = f.max_turns;
     if (f.timeout_set) s.agent.mission_timeout = std::chrono::milliseconds(f.timeout_ms);
     if (f.compress_set) apply_compress(f.compress, s);
     if (f.no_compress) s.agent.compress = false;
-    if (!f.log_level.empty()) s.log.level = f.log_level;
   };
 }
 
@@ -196,18 +184,9 @@ int run_command(const run_flags& f) {
     return exit_usage;
   }
 
-  json data;
-  if (f.data_file.empty()) {
-    data = demo::demo_data();
-  } else {
-    std::string problem;
-    auto j = read_json_object(f.data_file, problem);
-    if (!j) {
-      std::cerr << "Error: --data: " << problem << "\n";
-      return exit_usage;
-    }
-    data = std::move(*j);
-  }
+  auto loaded = load_data(f.data_file);
+  if (!loaded) return exit_usage;
+  json data = std::move(*loaded);
   auto shared = std::make_shared<const json>(data);
   std::vector<demo::demo_tool> tools;
   try {

@@ -10,40 +10,12 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() {
-  failed=$((failed + 1))
-  echo "FAIL $1"
-  echo "  exit: $(cat "$tmp/code" 2>/dev/null)"
-  echo "  stdout: $(head -c 2000 "$tmp/out" 2>/dev/null)"
-  echo "  stderr: $(head -c 3000 "$tmp/err" 2>/dev/null)"
-}
+source "$(dirname "$0")/check_lib.sh"
 
 # A clean environment: no provider key, no PTC_* setting of the machine running the tests.
 run() {
   env -i PATH="$PATH" HOME="$tmp" timeout 120 "$ptc" run "$@" >"$tmp/out" 2>"$tmp/err"
   echo $? >"$tmp/code"
-}
-
-# check NAME WANT_EXIT [STDERR_SUBSTRING...]
-check() {
-  local name=$1 want_exit=$2
-  shift 2
-  local code
-  code=$(cat "$tmp/code")
-  if [[ $code != "$want_exit" ]]; then bad "$name (exit $code, want $want_exit)"; return; fi
-  local err
-  err=$(cat "$tmp/err")
-  for want in "$@"; do
-    if [[ "$err" != *"$want"* ]]; then bad "$name (stderr lacks: $want)"; return; fi
-  done
-  ok
-}
-stdout_has() {
-  if [[ "$(cat "$tmp/out")" == *"$2"* ]]; then ok; else bad "$1 (stdout lacks: $2)"; fi
 }
 
 # start_node N [FLAGS...]: starts node N on a free port; its address goes to addr[N].

@@ -5,45 +5,12 @@ set -u
 ptc="$1"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
+source "$(dirname "$0")/check_lib.sh"
 
 # A clean environment: no provider key, no PTC_* setting of the machine running the tests.
 run() {
   env -i PATH="$PATH" HOME="$tmp" ${EXTRA_ENV:-} timeout 120 "$ptc" run "$@" >"$tmp/out" 2>"$tmp/err"
   echo $? >"$tmp/code"
-}
-
-ok() { passed=$((passed + 1)); }
-bad() {
-  failed=$((failed + 1))
-  echo "FAIL $1"
-  echo "  exit: $(cat "$tmp/code")"
-  echo "  stdout: $(head -c 2000 "$tmp/out")"
-  echo "  stderr: $(head -c 3000 "$tmp/err")"
-}
-
-# check NAME WANT_EXIT [STDERR_SUBSTRING...]: exit code and every substring of stderr.
-check() {
-  local name=$1 want_exit=$2
-  shift 2
-  local code
-  code=$(cat "$tmp/code")
-  if [[ $code != "$want_exit" ]]; then bad "$name (exit $code, want $want_exit)"; return; fi
-  local err
-  err=$(cat "$tmp/err")
-  for want in "$@"; do
-    if [[ "$err" != *"$want"* ]]; then bad "$name (stderr lacks: $want)"; return; fi
-  done
-  ok
-}
-
-# stdout_is NAME TEXT: stdout exactly.
-stdout_is() {
-  if [[ "$(cat "$tmp/out")" == "$2" ]]; then ok; else bad "$1 (stdout, want: $2)"; fi
-}
-stdout_has() {
-  if [[ "$(cat "$tmp/out")" == *"$2"* ]]; then ok; else bad "$1 (stdout lacks: $2)"; fi
 }
 
 demo_answer='{

@@ -24,28 +24,17 @@
 #include "tests/support/eventually.hpp"
 #include "tests/support/http_server.hpp"
 #include "tests/support/node_process.hpp"
+#include "tests/support/scripted.hpp"
 
 using namespace ptc;
 using namespace std::chrono_literals;
 using actors::agent;
 using json = nlohmann::ordered_json;
+using testing::code;
+using testing::script;
 using testing::node_process;
 
 namespace {
-
-std::string code(const std::string& program) { return "Let me do that.\n```clojure\n" + program + "\n```"; }
-
-/// A scripted LLM: agents whose mission contains a key get that key's responses in turn order.
-actors::scripted_fn script(std::map<std::string, std::vector<std::string>> by_mission) {
-  return [by_mission = std::move(by_mission)](const actors::llm_request& r) -> std::optional<std::string> {
-    for (const auto& [key, responses] : by_mission) {
-      if (r.mission.find(key) == std::string::npos) continue;
-      if (r.turn == 0 || r.turn > responses.size()) return std::nullopt;
-      return responses[r.turn - 1];
-    }
-    return std::nullopt;
-  };
-}
 
 actors::runtime_options client_options(actors::scripted_fn fn) {
   actors::runtime_options o;

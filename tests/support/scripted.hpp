@@ -1,0 +1,30 @@
+#pragma once
+// A scripted LLM for agent tests: responses chosen by the agent's mission, in turn order.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "actors/llm.hpp"
+
+namespace ptc::testing {
+
+/// An LLM response with one code block.
+inline std::string code(const std::string& program) {
+  return "Let me do that.\n```clojure\n" + program + "\n```";
+}
+
+/// Agents whose mission contains a key get that key's responses, turn k the k-th; nothing
+/// (an LLM error) past the end or for an unknown mission.
+inline actors::scripted_fn script(std::map<std::string, std::vector<std::string>> by_mission) {
+  return [by_mission = std::move(by_mission)](const actors::llm_request& r) -> std::optional<std::string> {
+    for (const auto& [key, responses] : by_mission) {
+      if (r.mission.find(key) == std::string::npos) continue;
+      if (r.turn == 0 || r.turn > responses.size()) return std::nullopt;
+      return responses[r.turn - 1];
+    }
+    return std::nullopt;
+  };
+}
+
+}  // namespace ptc::testing
