@@ -399,9 +399,12 @@ enum class nested_op { assoc_in, update_in, update };
 
 class nested_update_node final : public node {
  public:
-  nested_update_node(nested_op op, std::vector<node_ptr> args, source_pos p)
-      : node(p), op_(op), args_(std::move(args)) {}
+  /// `path`: the items of a literal path vector ([:stats k :n], 1 to 8 items; args[1] is then
+  /// unused), evaluated into a stack buffer instead of building a vector per call.
+  nested_update_node(nested_op op, std::vector<node_ptr> args, std::vector<node_ptr> path, source_pos p)
+      : node(p), op_(op), args_(std::move(args)), path_(std::move(path)) {}
   value eval(frame& f) const override {
+    if (!path_.empty()) return eval_literal_path(f);
     arg_buffer buf(args_.size());
     value* v = buf.data();
     for (std::size_t i = 0; i < args_.size(); ++i) v[i] = args_[i]->eval(f);
@@ -418,15 +421,41 @@ class nested_update_node final : public node {
     }
   }
 
+  static constexpr std::size_t max_literal_path = 8;
+
  private:
+  value eval_literal_path(frame& f) const {
+    // Arguments in source order: the collection, the path's keys, then the rest.
+    value m = args_[0]->eval(f);
+    value keys[max_literal_path];
+    for (std::size_t i = 0; i < path_.size(); ++i) keys[i] = path_[i]->eval(f);
+    arg_buffer buf(args_.size());
+    value* v = buf.data();
+    for (std::size_t i = 2; i < args_.size(); ++i) v[i] = args_[i]->eval(f);
+    std::span<const value> ks(keys, path_.size());
+    try {
+      if (op_ == nested_op::assoc_in) return coll::assoc_in_keys(std::move(m), ks, std::move(v[2]));
+      return coll::update_in_keys(*f.ctx, std::move(m), ks, v[2], std::span<const value>(v + 3, args_.size() - 3));
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos);
+    }
+  }
+
   nested_op op_;
   std::vector<node_ptr> args_;
+  std::vector<node_ptr> path_;
 };
+
+/// The items of `n` when it is a literal vector of 1 to `max` items ([:a b :c]), moved out;
+/// empty otherwise (n untouched).
+std::vector<node_ptr> take_short_vector_items(node& n, std::size_t max);
 
 node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, source_pos pos) {
   if ((b.name() == "assoc-in" && args.size() == 3) || ((b.name() == "update-in" || b.name() == "update") && args.size() >= 3)) {
     nested_op op = b.name() == "assoc-in" ? nested_op::assoc_in : b.name() == "update-in" ? nested_op::update_in : nested_op::update;
-    return std::make_unique<nested_update_node>(op, std::move(args), pos);
+    std::vector<node_ptr> path;
+    if (op != nested_op::update) path = take_short_vector_items(*args[1], nested_update_node::max_literal_path);
+    return std::make_unique<nested_update_node>(op, std::move(args), std::move(path), pos);
   }
   if ((b.name() == "assoc" && args.size() == 3) || (b.name() == "conj" && args.size() == 2) ||
       (b.name() == "dissoc" && args.size() == 2)) {
@@ -498,11 +527,26 @@ class coll_node final : public node {
     return {};
   }
 
+ public:
+  /// A vector literal's 1 to `max` items, moved out (this node is then spent); else none.
+  std::vector<node_ptr> take_vector_items(std::size_t max) {
+    if (kind_ != coll_kind::vector || items_.empty() || items_.size() > max) return {};
+    std::vector<node_ptr> out = std::move(items_);
+    items_.clear();
+    return out;
+  }
+
  private:
   static constexpr std::size_t inline_items = 8;
   coll_kind kind_;
   std::vector<node_ptr> items_;
 };
+
+std::vector<node_ptr> take_short_vector_items(node& n, std::size_t max) {
+  auto* c = dynamic_cast<coll_node*>(&n);
+  if (!c) return {};
+  return c->take_vector_items(max);
+}
 
 /// :k1 v1 :k2 v2 ... (an even number of items, a keyword in every even place).
 bool keyword_pairs(const std::vector<value>& vals) {

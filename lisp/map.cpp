@@ -75,6 +75,14 @@ value map_obj::from_distinct(std::vector<value>&& kvs) {
   return out;
 }
 
+value map_obj::of(value k, value v) {
+  auto* m = make_object<map_obj>(0);
+  value out = value::adopt(type::map, m);
+  value kv[2] = {std::move(k), std::move(v)};
+  m->table_.assign_distinct(kv, 2);
+  return out;
+}
+
 value map_obj::sorted_empty(value comparator) {
   auto* m = make_object<sorted_map_obj>(0, std::move(comparator));
   m->table_.make_sorted();

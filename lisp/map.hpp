@@ -28,6 +28,8 @@ class map_obj : public object {
   /// A map of interleaved keys and values (k0 v0 k1 v1 ...) whose keys the caller has checked
   /// are distinct (a map literal): stored at once, with no lookups.
   static value from_distinct(std::vector<value>&& kvs);
+  /// {k v}: one entry (what assoc on nil makes).
+  static value of(value k, value v);
 
   /// The empty sorted map ordered by `comparator`: nil means Clojure's `compare`; a function is
   /// used as Clojure uses a fn as a Comparator (a number result is the order; a boolean result

@@ -342,6 +342,18 @@ void ordered_table::assign_distinct(std::vector<value>&& slots) {
   if (n == 0) return;
   slots_ = vector_obj::from(std::move(slots));
   total_ = live_ = n;
+  index_distinct();
+}
+
+void ordered_table::assign_distinct(value* slots, std::size_t count) {
+  const auto n = static_cast<std::uint32_t>(count / stride_);
+  if (n == 0) return;
+  slots_ = vector_obj::from_moved(slots, std::size_t{n} * stride_);
+  total_ = live_ = n;
+  index_distinct();
+}
+
+void ordered_table::index_distinct() {
   if (!indexed()) return;
   const auto& v = slots_.as<vector_obj>();
   for (std::uint32_t e = 0; e < total_; ++e) {

@@ -65,6 +65,7 @@ class ordered_table {
   /// key and value), and the caller knows no two keys are equal. One exact-size slot vector
   /// instead of growing it entry by entry.
   void assign_distinct(std::vector<value>&& slots);
+  void assign_distinct(value* slots, std::size_t count);  ///< the same, moved from an array
   /// Whether a and b are equal keys, with put/find's fast comparison for keys compared by
   /// identity.
   static bool same_key(const value& a, const value& b);
@@ -119,6 +120,8 @@ class ordered_table {
   }
 
  private:
+  /// Builds the hash index over slots assigned at once (when the table is large enough).
+  void index_distinct();
   const value* sorted_entry_at(std::size_t p) const;
   // For sorted_find / sorted_put / sorted_remove: the chunk and offset of key's entry (found)
   // or of where it would be inserted.

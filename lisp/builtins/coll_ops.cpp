@@ -166,7 +166,7 @@ value merge2(context& c, value a, const value& b, std::string_view fn) {
 
 value assoc1(value coll, const value& k, value v, std::string_view fn) {
   switch (coll.kind()) {
-    case type::nil: return map_obj::assoc(map_obj::empty(), k, std::move(v));
+    case type::nil: return map_obj::of(k, std::move(v));
     case type::map: return map_obj::assoc(std::move(coll), k, std::move(v));
     case type::vector: {
       std::size_t n = coll.as<vector_obj>().size();
@@ -280,12 +280,20 @@ value change_in(value coll, const value* ks, std::size_t n, bool exact_last, Lea
 
 value assoc_in(context& c, value m, const value& path, value v) {
   path_keys ks(c, path, "assoc-in");
+  return assoc_in_keys(std::move(m), std::span<const value>(ks.data(), ks.size()), std::move(v));
+}
+
+value assoc_in_keys(value m, std::span<const value> ks, value v) {
   auto leaf = [&](value) { return std::move(v); };
   return change_in(std::move(m), ks.data(), ks.size(), true, leaf, "assoc-in");
 }
 
 value update_in(context& c, value m, const value& path, const value& f, std::span<const value> extra) {
   path_keys ks(c, path, "update-in");
+  return update_in_keys(c, std::move(m), std::span<const value>(ks.data(), ks.size()), f, extra);
+}
+
+value update_in_keys(context& c, value m, std::span<const value> ks, const value& f, std::span<const value> extra) {
   auto leaf = [&](value old) { return call_update(c, f, std::move(old), extra); };
   return change_in(std::move(m), ks.data(), ks.size(), false, leaf, "update-in");
 }

@@ -46,6 +46,9 @@ value assoc1(value coll, const value& k, value v, std::string_view fn = "assoc")
 value assoc_in(context& c, value m, const value& path, value v);
 value update_in(context& c, value m, const value& path, const value& f, std::span<const value> extra);
 value update(context& c, value m, const value& k, const value& f, std::span<const value> extra);
+/// The same with the path's keys given (at least one): a literal path needs no vector.
+value assoc_in_keys(value m, std::span<const value> ks, value v);
+value update_in_keys(context& c, value m, std::span<const value> ks, const value& f, std::span<const value> extra);
 
 /// (select-keys m ks) with flex lookup; the result is keyed by the requested keys.
 value select_keys(context& c, const value& m, const value& ks, std::string_view fn = "select-keys");

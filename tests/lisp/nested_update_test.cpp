@@ -33,6 +33,19 @@ TEST_CASE("nested updates of absent keys, empty paths and extra arguments") {
   });
 }
 
+// A literal path of 1 to 8 keys is evaluated without building a vector; longer and computed
+// paths take the general route. Both must agree.
+TEST_CASE("nested updates: literal, long and computed paths agree") {
+  check_all({
+      {"(let [p [:a :b]] [(assoc-in {} p 1) (assoc-in {} [:a :b] 1)])", "[{:a {:b 1}} {:a {:b 1}}]"},
+      {"(assoc-in {} [1 2 3 4 5 6 7 8 9] :x)", "{1 {2 {3 {4 {5 {6 {7 {8 {9 :x}}}}}}}}}"},
+      {"(assoc-in {} [1 2 3 4 5 6 7 8] :x)", "{1 {2 {3 {4 {5 {6 {7 {8 :x}}}}}}}}"},
+      {"(let [k :b] (update-in {:a {:b 1}} [:a k] + 10))", "{:a {:b 11}}"},
+      {"(update-in {:a [0 1]} (list :a 1) inc)", "{:a [0 2]}"},
+      {"(let [m {:a {}}] [(assoc-in m [:a (keyword (str \"k\" 1))] 1) m])", "[{:a {:k1 1}} {:a {}}]"},
+  });
+}
+
 // Spec difference 6: a level read with flex lookup is written back under the key present.
 TEST_CASE("nested updates write back under the flex key that is present") {
   check_all({
