@@ -189,7 +189,7 @@ TEST_CASE("nodes: nesting across nodes two levels deep, as locally (budget, dept
                         return json{{"k", a["n"].get<int>() + 1}};
                       });
     auto researcher = agent("researcher").mission("research {{n}}").signature("{v :int}").on(nodes.node(1)).tool(helper);
-    auto boss = agent("boss").mission("boss mission").llm(rt.llm()).on(nodes.node(0)).tool(researcher);
+    auto boss = agent("boss").mission("boss mission").llm(rt.llm()).compress(true).on(nodes.node(0)).tool(researcher);
     auto s = rt.run(boss);
     CHECK(returned(s) == "311");
     REQUIRE(s.turns.size() == 1);
@@ -200,6 +200,10 @@ TEST_CASE("nodes: nesting across nodes two levels deep, as locally (budget, dept
     CHECK(r.turns[0]->prints == std::vector<std::string>{"researching 2"});
     REQUIRE(r.turns[1]->children.size() == 1);
     CHECK(r.turns[1]->children[0]->agent_name == "helper");
+    // Compression is inherited across nodes too (API-007): the children set none.
+    CHECK(s.compression.enabled);
+    CHECK(r.compression.enabled);
+    CHECK(r.turns[1]->children[0]->compression.enabled);
     CHECK(s.usage.requests == 4);  // every level's LLM calls counted at the top
     rt.flush_trace();
     std::ifstream in(trace);
