@@ -98,19 +98,71 @@ value closure_obj::call(context& c, Args args, bool owned) const {
   for (;;) {
     value r = a->body->eval(f);
     if (!f.recur) {
-      if (r.is_heap() && !r.is(type::string) && !r.is(type::keyword)) {
-        fill_shape(r, last_return_);
-      } else {  // fill_shape's answer for a value without a size, inline
-        last_return_.kind = r.kind();
-        last_return_.count = 0;
-        last_return_.sized = true;
-      }
-      called_ = true;
+      returned(r);
       return r;
     }
     f.recur = false;
     b.tick();
   }
 }
+
+void closure_obj::returned(const value& r) const {
+  if (r.is_heap() && !r.is(type::string) && !r.is(type::keyword)) {
+    fill_shape(r, last_return_);
+  } else {  // fill_shape's answer for a value without a size, inline
+    last_return_.kind = r.kind();
+    last_return_.count = 0;
+    last_return_.sized = true;
+  }
+  called_ = true;
+}
+
+call_loop::call_loop(context& c, const value& f, std::size_t nargs) : c_(c), f_(f) {
+  if (!f.is(type::function)) return;
+  const closure_obj* clo = static_cast<const function_obj&>(*f.obj()).as_closure();
+  if (!clo) return;
+  const fn_arity* a = clo->tmpl().arity_for(nargs);
+  if (!a || a->variadic || static_cast<std::size_t>(a->slot_count) > max_slots) return;
+  c.limits().enter_call();  // throws when too deep: then there is nothing to undo
+  closure_ = clo;
+  arity_ = a;
+}
+
+call_loop::~call_loop() {
+  if (closure_) c_.limits().leave_call();
+}
+
+// Inline: it is the whole of every call.
+inline value call_loop::run() {
+  budget& b = c_.limits();
+  b.tick();
+  frame f{slots_, closure_, &c_};
+  for (;;) {
+    value r = arity_->body->eval(f);
+    if (!f.recur) {
+      closure_->returned(r);
+      return r;
+    }
+    f.recur = false;
+    b.tick();
+  }
+}
+
+value call_loop::operator()(const value& x) {
+  if (!closure_) return c_.call(f_, std::span<const value>(&x, 1));
+  slots_[0] = x;
+  return run();
+}
+
+value call_loop::operator()(value acc, const value& x) {
+  if (!closure_) {
+    value args[2] = {std::move(acc), x};
+    return c_.call_owned(f_, std::span<value>(args, 2));
+  }
+  slots_[0] = std::move(acc);
+  slots_[1] = x;
+  return run();
+}
+
 
 }  // namespace ptc::lisp

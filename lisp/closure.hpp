@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "lisp/context.hpp"
 #include "lisp/function.hpp"
 #include "lisp/node.hpp"
 #include "lisp/printer.hpp"
@@ -56,6 +57,7 @@ class closure_obj final : public function_obj {
   value invoke(context& c, std::span<const value> args) const override;
   value invoke_owned(context& c, std::span<value> args) const override;
   std::string name() const override { return tmpl_->name; }
+  const closure_obj* as_closure() const override { return this; }
 
   const fn_template& tmpl() const { return *tmpl_; }
   const std::shared_ptr<const fn_template>& tmpl_ptr() const { return tmpl_; }
@@ -64,6 +66,8 @@ class closure_obj final : public function_obj {
   /// The shape of what the most recent call returned (the user/ prelude shows its type).
   const type_shape& last_return() const { return last_return_; }
   bool called() const { return called_; }
+  /// Records `r` as the most recent call's result (call_loop's calls).
+  void returned(const value& r) const;
 
  private:
   template <class Args>
@@ -74,6 +78,45 @@ class closure_obj final : public function_obj {
   // Only ever touched by the run evaluating this closure (one thread at a time).
   mutable type_shape last_return_;
   mutable bool called_ = false;
+};
+
+/// Calls one function many times from a builtin's eager loop ((filter p rows), (map f rows),
+/// (reduce f init rows)). Context: such a loop calls the same closure once per item, and
+/// setting up a call (arity, depth and stack checks, constructing and destroying the frame)
+/// costs as much as a small body. Decision: when f is a closure with an arity for the loop's
+/// argument count (1 or 2) and a small frame, the frame is set up once, for the loop's
+/// lifetime; each call stores the arguments and evaluates the body (step ticks and recur as in
+/// a call). Locals keep their previous call's values until rebound (every local is bound before
+/// it is read). Anything else goes through context::call. The loop counts as one call level
+/// while it lasts; it must not outlive the builtin call that made it (a lazy sequence keeps
+/// using context::call).
+class call_loop {
+ public:
+  /// Whether f is a user closure (the only kind a call_loop speeds up; for others a loop
+  /// should keep calling context::call directly).
+  static bool helps(const value& f) {
+    return f.is(type::function) && static_cast<const function_obj&>(*f.obj()).as_closure();
+  }
+
+  call_loop(context& c, const value& f, std::size_t nargs);
+  ~call_loop();
+  call_loop(const call_loop&) = delete;
+  call_loop& operator=(const call_loop&) = delete;
+
+  /// (f x), for a loop made with nargs 1.
+  value operator()(const value& x);
+  /// (f acc x), for a loop made with nargs 2; acc is handed over (an assoc in f can then
+  /// update it in place, as with context::call_owned).
+  value operator()(value acc, const value& x);
+
+ private:
+  value run();
+  static constexpr std::size_t max_slots = 8;
+  context& c_;
+  const value& f_;
+  const closure_obj* closure_ = nullptr;  ///< null: calls go through context::call
+  const fn_arity* arity_ = nullptr;
+  value slots_[max_slots];
 };
 
 /// Member j of the letfn group that `self` belongs to, closed over self's captures.

@@ -11,6 +11,8 @@ namespace ptc::lisp {
 
 class context;
 
+class closure_obj;
+
 class function_obj : public object {
  public:
   /// Calls the function. Implementations check their own arity.
@@ -22,6 +24,9 @@ class function_obj : public object {
   }
   /// The name shown in errors and printing: "inc", "my-fn", or "fn" when anonymous.
   virtual std::string name() const = 0;
+  /// This function as a user closure, or null (a builtin, a native closure): cheaper than a
+  /// dynamic_cast in loops that look once per call (call_loop).
+  virtual const closure_obj* as_closure() const { return nullptr; }
 };
 
 /// A function value implemented by a C++ callable (used by comp, partial, juxt, ...).

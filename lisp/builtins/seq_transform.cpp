@@ -2,6 +2,7 @@
 // some, every?, max-key, ... Over a lazy input the transforms return lazy seqs (so
 // (first (filter even? (range))) ends); over finite inputs, realised lists or vectors.
 #include "lisp/builtins/seq_support.hpp"
+#include "lisp/closure.hpp"
 #include "lisp/map.hpp"
 #include "lisp/set.hpp"
 #include "lisp/string.hpp"
@@ -117,6 +118,13 @@ value map_impl(context& c, args_t a, std::string_view fn, bool as_vector) {
       return 1;
     });
   }
+  if ((!is_lazy(a.back()) || as_vector) && call_loop::helps(f)) {  // eager: one frame for every call (closure.hpp)
+    call_loop call(c, f, 1);
+    return transform(c, a, fn, as_vector, [&call](context&, const value& x, value& out, std::int64_t) {
+      out = call(x);
+      return 1;
+    });
+  }
   return transform(c, a, fn, as_vector, [f](context& c, const value& x, value& out, std::int64_t) {
     out = call1(c, f, x);
     return 1;
@@ -131,6 +139,14 @@ value filter_impl(context& c, args_t a, std::string_view fn, bool keep_truthy, b
   if (f.is(type::keyword)) {  // (filter :active rows)
     return transform(c, a, fn, as_vector, [f, keep_truthy, hint = std::uint32_t{0}](context& c, const value& x, value& out, std::int64_t) mutable {
       if (call1_keyword(c, f, x, hint).truthy() != keep_truthy) return 0;
+      out = x;
+      return 1;
+    });
+  }
+  if ((!is_lazy(a.back()) || as_vector) && call_loop::helps(f)) {  // eager: one frame for every call (closure.hpp)
+    call_loop call(c, f, 1);
+    return transform(c, a, fn, as_vector, [&call, keep_truthy](context&, const value& x, value& out, std::int64_t) {
+      if (call(x).truthy() != keep_truthy) return 0;
       out = x;
       return 1;
     });
@@ -260,15 +276,16 @@ value b_reduce(context& c, args_t a) {
     if (!have) return c.call(f, {});
     return acc;
   }
+  // One frame for every call (closure.hpp); the accumulator moves into the call so an assoc
+  // in f can reuse it in place.
+  call_loop call(c, f, 2);
   for_each_item(c, a[ci], "reduce", [&](const value& x) {
     if (!have) {
       acc = x;
       have = true;
       return true;
     }
-    // The accumulator moves into the call so an assoc in f can reuse it in place.
-    value args[2] = {std::move(acc), x};
-    acc = c.call_owned(f, std::span<value>(args, 2));
+    acc = call(std::move(acc), x);
     if (is_reduced(acc)) {
       acc = value(reduced_value(acc));
       return false;
