@@ -54,3 +54,27 @@ TEST_CASE("eager seqs built front to back and = in place") {
        "[true true true true false false true true]"},
   });
 }
+
+// filter/map/remove over an eager collection and reduce call a user closure through one frame
+// kept for the whole loop (closure.hpp, call_loop): recur, locals, closures made in the body,
+// recursion, reduced, destructuring and errors must behave as with a fresh call each time.
+TEST_CASE("closures called in a loop through one frame answer as fresh calls") {
+  check_all({
+      {"(filter (fn [x] (if (> x 10) (odd? x) (recur (* x 3)))) [1 2 5 7])", "(1 5 7)"},
+      {"(map (fn [x] (let [y (* x 2)] (+ y 1))) [1 2 3])", "(3 5 7)"},
+      {"(map #(%) (map (fn [x] (fn [] x)) [1 2 3]))", "(1 2 3)"},
+      {"(defn f [x] (if (< x 1) 0 (+ 1 (f (dec x))))) (map f [3 4])", "(3 4)"},
+      {"(reduce (fn [acc x] (if (> acc 10) (reduced acc) (+ acc x))) 0 (range 100))", "15"},
+      {"(reduce (fn [m [k v]] (assoc m k v)) {} [[:a 1] [:b 2]])", "{:a 1, :b 2}"},
+      {"(mapv (fn [[a b] c] [a b c]) [[1 2] [3 4]] [5 6])", "[[1 2 5] [3 4 6]]"},
+      {"(remove (fn [{:keys [x]}] (nil? x)) [{:x 1} {} {:x 2}])", "({:x 1} {:x 2})"},
+      // a closure whose frame is too big for the loop, and a variadic one, take the usual call
+      {"(map (fn [a] (let [b 1 c 2 d 3 e 4 f 5 g 6 h 7 i 8] (+ a b c d e f g h i))) [0 1])", "(36 37)"},
+      {"(map (fn [& xs] (count xs)) [1 2])", "(1 1)"},
+  });
+  // An error inside the loop leaves the call depth as it was: deep recursion still works after.
+  CHECK(kind_of("(map (fn [x] (/ 1 x)) [1 0])") == kind_of("(/ 1 0)"));
+  check_all({{"(defn d [n] (if (zero? n) 0 (inc (d (dec n))))) (try (doall (map (fn [x] (/ 1 x)) [1 0])) "
+              "(catch Exception e nil)) (d 500)",
+              "500"}});
+}
