@@ -294,7 +294,7 @@ class equal2_node final : public node {
 
 /// Integer fast paths for the arithmetic and comparison builtins. Anything else (doubles,
 /// overflow, wrong types) goes to the builtin itself, which computes or raises the error.
-enum class int_op { add, sub, mul, lt, gt, le, ge, eq, inc, dec };
+enum class int_op { add, sub, mul, lt, gt, le, ge, eq, inc, dec, mod, rem, quot };
 
 class int_op2_node final : public node {
  public:
@@ -314,6 +314,16 @@ class int_op2_node final : public node {
         case int_op::le: return value::boolean(x <= y);
         case int_op::ge: return value::boolean(x >= y);
         case int_op::eq: return value::boolean(x == y);
+        // Division by zero and the one overflowing case (min / -1) go to the builtin (errors).
+        case int_op::mod:
+          if (y != 0 && y != -1) {
+            r = x % y;
+            if (r != 0 && ((r < 0) != (y < 0))) r += y;  // floored, as Clojure's mod
+            return value::integer(r);
+          }
+          break;
+        case int_op::rem: if (y != 0 && y != -1) return value::integer(x % y); break;
+        case int_op::quot: if (y != 0 && y != -1) return value::integer(x / y); break;
         default: break;
       }
     }
@@ -464,7 +474,8 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
   }
   static const std::unordered_map<std::string, int_op> ops2 = {
       {"+", int_op::add}, {"-", int_op::sub}, {"*", int_op::mul}, {"<", int_op::lt}, {">", int_op::gt},
-      {"<=", int_op::le}, {">=", int_op::ge}, {"=", int_op::eq}, {"==", int_op::eq}};
+      {"<=", int_op::le}, {">=", int_op::ge}, {"=", int_op::eq}, {"==", int_op::eq},
+      {"mod", int_op::mod}, {"rem", int_op::rem}, {"quot", int_op::quot}};
   native_fn fn = b.def().fn;
   if (args.size() == 2 && b.name() == "=") {
     return std::make_unique<equal2_node>(fn, std::move(args[0]), std::move(args[1]), pos);

@@ -78,3 +78,17 @@ TEST_CASE("closures called in a loop through one frame answer as fresh calls") {
               "(catch Exception e nil)) (d 500)",
               "500"}});
 }
+
+// mod, rem and quot on two integers answer inline; zero divisors and -1 (where min / -1
+// overflows) take the builtin. Expected texts printed by Clojure 1.11.
+TEST_CASE("integer mod, rem and quot answer as the builtins") {
+  check_all({
+      {"[(mod 7 2) (mod -7 2) (mod 7 -2) (mod -7 -2) (mod 0 5) (mod 6 3) (mod -6 3)]", "[1 1 -1 -1 0 0 0]"},
+      {"[(rem 7 2) (rem -7 2) (rem 7 -2) (rem -7 -2)]", "[1 -1 1 -1]"},
+      {"[(quot 7 2) (quot -7 2) (quot 7 -2) (quot -7 -2)]", "[3 -3 -3 3]"},
+      {"[(mod 7 -1) (rem 7 -1) (quot 7 -1) (mod 7.5 2) (quot 7.5 2)]", "[0 0 -7 1.5 3.0]"},
+      {"(map #(mod % 3) (range -4 5))", "(2 0 1 2 0 1 2 0 1)"},
+  });
+  CHECK(kind_of("(mod 1 0)") == kind_of("(/ 1 0)"));
+  CHECK(kind_of("(quot 1 0)") == kind_of("(/ 1 0)"));
+}
