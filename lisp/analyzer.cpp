@@ -8,6 +8,7 @@
 
 #include "lisp/builtin.hpp"
 #include "lisp/builtins/coll_ops.hpp"
+#include "lisp/builtins/seq_support.hpp"
 #include "lisp/date.hpp"
 #include "lisp/forms/forms.hpp"
 #include "lisp/json.hpp"
@@ -460,7 +461,28 @@ class nested_update_node final : public node {
 /// empty otherwise (n untouched).
 std::vector<node_ptr> take_short_vector_items(node& n, std::size_t max);
 
+/// (reduce f init coll) handing the init over by move: a map built by an earlier let binding
+/// and read only here stays unique, so (reduce (fn [m x] (assoc m ...)) m xs) updates it in
+/// place instead of copying every inner level it touches while the original is still held.
+class reduce3_node final : public node {
+ public:
+  reduce3_node(std::vector<node_ptr> args, source_pos p) : node(p), args_(std::move(args)) {}
+  value eval(frame& f) const override {
+    value v[3] = {args_[0]->eval(f), args_[1]->eval(f), args_[2]->eval(f)};
+    value init = std::move(v[1]);
+    try {
+      return seq_detail::reduce_owned(*f.ctx, std::span<const value>(v, 3), std::move(init));
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos);
+    }
+  }
+
+ private:
+  std::vector<node_ptr> args_;
+};
+
 node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, source_pos pos) {
+  if (b.name() == "reduce" && args.size() == 3) return std::make_unique<reduce3_node>(std::move(args), pos);
   if ((b.name() == "assoc-in" && args.size() == 3) || ((b.name() == "update-in" || b.name() == "update") && args.size() >= 3)) {
     nested_op op = b.name() == "assoc-in" ? nested_op::assoc_in : b.name() == "update-in" ? nested_op::update_in : nested_op::update;
     std::vector<node_ptr> path;

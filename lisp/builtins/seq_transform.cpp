@@ -254,13 +254,12 @@ bool is_plus_builtin(const value& f) {
   return f.is(type::function) && f.obj() == plus;
 }
 
-value b_reduce(context& c, args_t a) {
+/// (reduce f coll) when !have, (reduce f init coll) with init given as `acc`: moved in, so an
+/// accumulator nothing else holds stays unique and the calls can update it in place.
+value reduce_impl(context& c, args_t a, bool have, value acc) {
   const value& f = arg::function("reduce", a, 0);
   std::size_t ci = a.size() - 1;
   require_seqable("reduce", a, ci);
-  value acc;
-  bool have = a.size() == 3;
-  if (have) acc = a[1];
   if (have && is_reduced(acc)) return reduced_value(acc);
   if (is_plus_builtin(f)) {
     for_each_item(c, a[ci], "reduce", [&](const value& x) {
@@ -294,6 +293,11 @@ value b_reduce(context& c, args_t a) {
   });
   if (!have) return c.call(f, {});
   return acc;
+}
+
+value b_reduce(context& c, args_t a) {
+  const bool have = a.size() == 3;
+  return reduce_impl(c, a, have, have ? a[1] : value());
 }
 
 value b_reduce_kv(context& c, args_t a) {
@@ -458,6 +462,10 @@ const builtin_def k_defs[] = {
 }  // namespace
 
 std::span<const builtin_def> transform_defs() { return k_defs; }
+
+value reduce_owned(context& c, std::span<const value> a, value init) {
+  return reduce_impl(c, a, true, std::move(init));
+}
 
 }  // namespace seq_detail
 }  // namespace ptc::lisp
