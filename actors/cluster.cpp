@@ -172,13 +172,6 @@ caf::result<Reply> forward(link_ptr self, Payload payload,
   return rp;
 }
 
-wire<messages::step> failed_step(const std::string& agent, const std::string& why) {
-  messages::step s;
-  s.agent_name = agent;
-  s.fail = messages::failure{messages::failure_reason::node_lost, why, {}};
-  return wire<messages::step>{std::move(s)};
-}
-
 caf::behavior node_link(link_ptr self, std::shared_ptr<node_address> addr,
                         std::shared_ptr<link_counters> counters, link_options opts) {
   auto& st = self->state;
@@ -214,7 +207,11 @@ caf::behavior node_link(link_ptr self, std::shared_ptr<node_address> addr,
         const std::string agent = job.spec ? job.spec->name : std::string{};
         const caf::actor me = caf::actor_cast<caf::actor>(self);
         return forward<wire<messages::step>, run_atom, agent_job>(
-            self, std::move(job), [agent](const std::string& why) { return failed_step(agent, why); },
+            self, std::move(job),
+            [agent](const std::string& why) {
+              return wire<messages::step>{
+                  messages::failed_before_turns(agent, messages::failure_reason::node_lost, why)};
+            },
             // This node's tools given to an agent that runs on it are called there, through
             // its host, not through this link and back.
             [me](agent_job& j, const caf::actor& host) {

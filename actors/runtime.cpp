@@ -163,12 +163,9 @@ caf::behavior remote_run(caf::event_based_actor* self, caf::actor link, std::sha
             self->quit();
           },
           [=](caf::error& err) {
-            messages::step s;
-            s.agent_name = name;
-            s.fail = messages::failure{messages::failure_reason::node_lost,
-                                       "the node link did not answer (" + self->system().render(err) + ")",
-                                       {}};
-            (*done)(std::move(s));
+            (*done)(messages::failed_before_turns(
+                name, messages::failure_reason::node_lost,
+                "the node link did not answer (" + self->system().render(err) + ")"));
             self->quit();
           });
   return {};

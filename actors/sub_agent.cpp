@@ -107,10 +107,7 @@ void fail(self_ptr self, messages::failure_reason reason, std::string message) {
     return;
   }
   // The spec never became a prepared agent (invalid spec, too deep): a Step with no turns.
-  messages::step s;
-  s.agent_name = st.job.spec->name;
-  s.fail = messages::failure{reason, std::move(message), {}};
-  finish(self, std::move(s));
+  finish(self, messages::failed_before_turns(st.job.spec->name, reason, std::move(message)));
 }
 
 void next_turn(self_ptr self);
@@ -293,12 +290,8 @@ caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
     self->attach_functor([done, name](const caf::error& reason) {
       if (!*done) return;
       auto cb = std::exchange(*done, step_callback{});
-      messages::step s;
-      s.agent_name = name;
-      s.fail = messages::failure{messages::failure_reason::cancelled,
-                                 "the agent stopped without a result (" + to_string(reason) + ")",
-                                 {}};
-      cb(std::move(s));
+      cb(messages::failed_before_turns(name, messages::failure_reason::cancelled,
+                                       "the agent stopped without a result (" + to_string(reason) + ")"));
     });
   }
   return {

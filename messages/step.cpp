@@ -18,4 +18,11 @@ const char* reason_name(failure_reason r) {
   return "failed";
 }
 
+step failed_before_turns(std::string agent_name, failure_reason reason, std::string message) {
+  step s;
+  s.agent_name = std::move(agent_name);
+  s.fail = failure{reason, std::move(message), {}};
+  return s;
+}
+
 }  // namespace ptc::messages

@@ -57,4 +57,8 @@ struct step {
   bool ok() const { return return_value.has_value(); }
 };
 
+/// A Step that failed before any turn (or whose turns are elsewhere): agent name, reason and
+/// message only.
+step failed_before_turns(std::string agent_name, failure_reason reason, std::string message);
+
 }  // namespace ptc::messages
