@@ -28,8 +28,8 @@ struct host_state {
   std::uint64_t next_run = 0;
   std::map<std::string, tool_binding> tools;
   node_load load;
-  /// Sub-agents running for each remote requester, stopped when it goes away.
-  std::map<caf::actor_addr, std::set<caf::actor_addr>> runs_of;
+  /// Remote requesters being monitored: their runs stop when they go away.
+  std::set<caf::actor_addr> watched;
 };
 
 using host_ptr = caf::stateful_actor<host_state>*;
@@ -45,12 +45,15 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
   st.opts = std::move(*opts);
   for (const auto& t : st.opts.tools) st.tools.emplace(t.spec.name, t);
   self->set_down_handler([self](const caf::down_msg& dm) {
-    auto it = self->state.runs_of.find(dm.source);
-    if (it == self->state.runs_of.end()) return;
-    spdlog::info("node {}: a client went away; stopping its {} sub-agent(s)", self->state.opts.name,
-                 it->second.size());
-    for (const auto& sub : it->second) self->send_exit(sub, caf::exit_reason::user_shutdown);
-    self->state.runs_of.erase(it);
+    auto& st = self->state;
+    if (st.watched.erase(dm.source) == 0) return;
+    std::size_t stopped = 0;
+    for (const auto& [_, run] : st.runs) {
+      if (run.requester != dm.source) continue;
+      self->send_exit(run.sub, caf::exit_reason::user_shutdown);
+      ++stopped;
+    }
+    spdlog::info("node {}: a client went away; stopping its {} sub-agent(s)", st.opts.name, stopped);
   });
   // Stopping the node stops what runs on it (the requesters see the node go: node_lost).
   self->set_exit_handler([self](const caf::exit_msg& em) {
@@ -82,9 +85,7 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
         caf::actor_addr requester;
         if (auto sender = self->current_sender(); sender && sender->node() != self->node()) {
           requester = caf::actor_cast<caf::actor_addr>(sender);
-          auto [it, fresh] = st.runs_of.try_emplace(requester);
-          if (fresh) self->monitor(sender);
-          it->second.insert(sub.address());
+          if (st.watched.insert(requester).second) self->monitor(sender);
         }
         ++st.load.running;
         auto rp = self->make_response_promise<wire<messages::step>>();
@@ -98,7 +99,6 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
         if (it == st.runs.end()) return;
         --st.load.running;
         ++st.load.finished;
-        if (auto r = st.runs_of.find(it->second.requester); r != st.runs_of.end()) r->second.erase(it->second.sub);
         it->second.promise.deliver(std::move(s));
         st.runs.erase(it);
       },
@@ -131,7 +131,8 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
       },
       [=](stats_atom) { return self->state.load; },
       [=](caf::put_atom, const std::string& name) {
-        // Only from this process: the publisher names the host after the port it got.
+        // The publisher names the host after the port it got; a peer that identifies itself
+        // cannot rename it.
         if (self->current_sender() && self->current_sender()->node() != self->node()) return;
         self->state.opts.name = name;
       },
