@@ -39,6 +39,19 @@ struct depth_guard {
 
 }  // namespace
 
+inline value closure_obj::run_body(const fn_arity& a, value* slots, context& c) const {
+  frame f{slots, this, &c};
+  for (;;) {
+    value r = a.body->eval(f);
+    if (!f.recur) {
+      returned(r);
+      return r;
+    }
+    f.recur = false;
+    c.limits().tick();
+  }
+}
+
 value closure_obj::invoke(context& c, std::span<const value> args) const { return call(c, args, false); }
 
 value closure_obj::invoke_owned(context& c, std::span<value> args) const { return call(c, args, true); }
@@ -94,16 +107,7 @@ value closure_obj::call(context& c, Args args, bool owned) const {
   } guard_slots{slots, count, count <= inline_slots};
   if (a->variadic && args.size() > fixed) slots[fixed] = list_obj::from(args.data() + fixed, args.size() - fixed);
 
-  frame f{slots, this, &c};
-  for (;;) {
-    value r = a->body->eval(f);
-    if (!f.recur) {
-      returned(r);
-      return r;
-    }
-    f.recur = false;
-    b.tick();
-  }
+  return run_body(*a, slots, c);
 }
 
 void closure_obj::returned(const value& r) const {
@@ -134,18 +138,8 @@ call_loop::~call_loop() {
 
 // Inline: it is the whole of every call.
 inline value call_loop::run() {
-  budget& b = c_.limits();
-  b.tick();
-  frame f{slots_, closure_, &c_};
-  for (;;) {
-    value r = arity_->body->eval(f);
-    if (!f.recur) {
-      closure_->returned(r);
-      return r;
-    }
-    f.recur = false;
-    b.tick();
-  }
+  c_.limits().tick();
+  return closure_->run_body(*arity_, slots_, c_);
 }
 
 value call_loop::operator()(const value& x) {

@@ -66,12 +66,16 @@ class closure_obj final : public function_obj {
   /// The shape of what the most recent call returned (the user/ prelude shows its type).
   const type_shape& last_return() const { return last_return_; }
   bool called() const { return called_; }
-  /// Records `r` as the most recent call's result (call_loop's calls).
-  void returned(const value& r) const;
 
  private:
+  friend class call_loop;
   template <class Args>
   value call(context& c, Args args, bool owned) const;
+  /// Evaluates arity `a`'s body over `slots` (its parameters already stored): again after each
+  /// tail recur, with a step tick between, then records the result as the most recent call's.
+  /// The whole of a call once its frame is set up (call(), call_loop); inline in closure.cpp.
+  value run_body(const fn_arity& a, value* slots, context& c) const;
+  void returned(const value& r) const;
 
   std::shared_ptr<const fn_template> tmpl_;
   std::vector<value> captures_;

@@ -56,12 +56,16 @@ void collect(context& c, const value& coll, std::string_view fn, Step& step, Emi
   });
 }
 
+/// Whether transform over these arguments walks the collection now (a vector result, or an
+/// input that is not lazy) rather than returning a lazy sequence that calls `step` later.
+bool runs_eagerly(args_t a, bool as_vector) { return as_vector || !is_lazy(a.back()); }
+
 /// Lists for finite inputs, lazy seqs for lazy ones; `as_vector` forces a realised vector.
 template <class Step>
 value transform(context& c, args_t a, std::string_view fn, bool as_vector, Step step) {
   const value& coll = a.back();
   require_seqable(fn, a, a.size() - 1);
-  if (is_lazy(coll) && !as_vector) return lazy_filter_map(coll, step);
+  if (!runs_eagerly(a, as_vector)) return lazy_filter_map(coll, step);
   if (!as_vector) {
     list_builder out;  // no intermediate array (list.hpp)
     collect(c, coll, fn, step, [&](value&& y) { out.push(std::move(y)); });
@@ -118,7 +122,7 @@ value map_impl(context& c, args_t a, std::string_view fn, bool as_vector) {
       return 1;
     });
   }
-  if ((!is_lazy(a.back()) || as_vector) && call_loop::helps(f)) {  // eager: one frame for every call (closure.hpp)
+  if (runs_eagerly(a, as_vector) && call_loop::helps(f)) {  // eager: one frame for every call (closure.hpp)
     call_loop call(c, f, 1);
     return transform(c, a, fn, as_vector, [&call](context&, const value& x, value& out, std::int64_t) {
       out = call(x);
@@ -143,7 +147,7 @@ value filter_impl(context& c, args_t a, std::string_view fn, bool keep_truthy, b
       return 1;
     });
   }
-  if ((!is_lazy(a.back()) || as_vector) && call_loop::helps(f)) {  // eager: one frame for every call (closure.hpp)
+  if (runs_eagerly(a, as_vector) && call_loop::helps(f)) {  // eager: one frame for every call (closure.hpp)
     call_loop call(c, f, 1);
     return transform(c, a, fn, as_vector, [&call, keep_truthy](context&, const value& x, value& out, std::int64_t) {
       if (call(x).truthy() != keep_truthy) return 0;
