@@ -17,16 +17,9 @@ using actors::agent;
 using json = nlohmann::ordered_json;
 using testing::code;
 using testing::script;
+using testing::scripted_options;
 
 namespace {
-
-actors::runtime_options options(actors::scripted_fn fn) {
-  actors::runtime_options o;
-  o.settings = config::defaults();
-  o.script = std::move(fn);
-  o.threads = 2;
-  return o;
-}
 
 std::string returned(const messages::step& s) {
   REQUIRE(s.return_value.has_value());
@@ -36,7 +29,7 @@ std::string returned(const messages::step& s) {
 }  // namespace
 
 TEST_CASE("loop: multi-turn success keeps every turn's full program (DBG-001)", "[actors][loop]") {
-  actors::runtime rt{options(script({{"sum the numbers",
+  actors::runtime rt{scripted_options(script({{"sum the numbers",
                                       {code("(def xs (:numbers data/input))\n(println (count xs))"),
                                        code("(return (reduce + xs))")}}}))};
   for (bool compressed : {false, true}) {
@@ -55,7 +48,7 @@ TEST_CASE("loop: multi-turn success keeps every turn's full program (DBG-001)", 
 }
 
 TEST_CASE("loop: an error then recovery; the failed turn is in the Step", "[actors][loop]") {
-  actors::runtime rt{options(script({{"recover", {code("(/ 1 0)"), code("(return 42)")}}}))};
+  actors::runtime rt{scripted_options(script({{"recover", {code("(/ 1 0)"), code("(return 42)")}}}))};
   for (bool compressed : {false, true}) {
     auto s = rt.run(agent("r").mission("recover").compress(compressed));
     CHECK(returned(s) == "42");
@@ -68,7 +61,7 @@ TEST_CASE("loop: an error then recovery; the failed turn is in the Step", "[acto
 
 TEST_CASE("loop: a response without code is a failed turn, then the mission goes on",
           "[actors][loop]") {
-  actors::runtime rt{options(script({{"no code", {"I think the answer is 7.", code("(return 7)")}}}))};
+  actors::runtime rt{scripted_options(script({{"no code", {"I think the answer is 7.", code("(return 7)")}}}))};
   for (bool compressed : {false, true}) {
     auto s = rt.run(agent("n").mission("no code").compress(compressed));
     CHECK(returned(s) == "7");
@@ -91,7 +84,7 @@ TEST_CASE("loop: a return that misses the signature costs a turn and is fed back
     if (r.turn == 2) return code("(return {:total 7.0})");
     return std::nullopt;
   };
-  actors::runtime rt{options(fn)};
+  actors::runtime rt{scripted_options(fn)};
   for (bool compressed : {false, true}) {
     seen.clear();
     auto s = rt.run(agent("sig").mission("total").signature("{total :float}").compress(compressed));
@@ -104,7 +97,7 @@ TEST_CASE("loop: a return that misses the signature costs a turn and is fed back
 }
 
 TEST_CASE("loop: (fail v) ends the mission as failed with the value", "[actors][loop]") {
-  actors::runtime rt{options(script({{"give up", {code("(fail {:reason \"no data\"})")}}}))};
+  actors::runtime rt{scripted_options(script({{"give up", {code("(fail {:reason \"no data\"})")}}}))};
   for (bool compressed : {false, true}) {
     auto s = rt.run(agent("f").mission("give up").compress(compressed));
     REQUIRE(s.fail.has_value());
@@ -119,7 +112,7 @@ TEST_CASE("loop: max_turns exhausted after the final-turn warning (MSG-005)", "[
     if (r.messages.back().text().find("FINAL TURN") != std::string::npos) ++warned;
     return code("(println \"still looking\")");
   };
-  actors::runtime rt{options(fn)};
+  actors::runtime rt{scripted_options(fn)};
   for (bool compressed : {false, true}) {
     warned = 0;
     auto s = rt.run(agent("m").mission("never returns").max_turns(3).compress(compressed));
@@ -131,7 +124,7 @@ TEST_CASE("loop: max_turns exhausted after the final-turn warning (MSG-005)", "[
 }
 
 TEST_CASE("loop: the mission timeout ends a slow mission with its own reason", "[actors][loop]") {
-  auto o = options(script({{"slow", {code("(println 1)"), code("(println 2)"), code("(return 3)")}}}));
+  auto o = scripted_options(script({{"slow", {code("(println 1)"), code("(println 2)"), code("(return 3)")}}}));
   o.scripted_latency = std::chrono::milliseconds(300);
   actors::runtime rt{o};
   for (bool compressed : {false, true}) {
@@ -143,7 +136,7 @@ TEST_CASE("loop: the mission timeout ends a slow mission with its own reason", "
 }
 
 TEST_CASE("loop: an LLM that has no answer ends the Step with llm_error", "[actors][loop]") {
-  actors::runtime rt{options(script({}))};
+  actors::runtime rt{scripted_options(script({}))};
   auto s = rt.run(agent("x").mission("unknown mission"));
   REQUIRE(s.fail.has_value());
   CHECK(s.fail->reason == messages::failure_reason::llm_error);
@@ -151,7 +144,7 @@ TEST_CASE("loop: an LLM that has no answer ends the Step with llm_error", "[acto
 }
 
 TEST_CASE("loop: an invalid spec fails before any LLM call", "[actors][loop]") {
-  actors::runtime rt{options(script({{"", {code("(return 1)")}}}))};
+  actors::runtime rt{scripted_options(script({{"", {code("(return 1)")}}}))};
   auto s = rt.run(agent("bad").mission("hello {{who}}"));
   REQUIRE(s.fail.has_value());
   CHECK(s.fail->reason == messages::failure_reason::invalid_spec);
@@ -161,7 +154,7 @@ TEST_CASE("loop: an invalid spec fails before any LLM call", "[actors][loop]") {
 
 TEST_CASE("loop: C++ function tools are called with JSON and their errors reach the program",
           "[actors][loop][tools]") {
-  actors::runtime rt{options(script({{"prices", {
+  actors::runtime rt{scripted_options(script({{"prices", {
       code("(def p (tool/price {:item \"apple\"}))\n"
            "(def e (try (tool/price {:item \"durian\"}) (catch Exception ex (ex-message ex))))\n"
            "(println e)"),
@@ -183,7 +176,7 @@ TEST_CASE("loop: C++ function tools are called with JSON and their errors reach 
 
 TEST_CASE("loop: nesting three levels deep, children's Steps kept in the parent's turns",
           "[actors][loop][nesting]") {
-  actors::runtime rt{options(script({
+  actors::runtime rt{scripted_options(script({
       {"level one", {code("(return (+ 1 (:v (tool/two {:n 1}))))")}},
       {"level two", {code("(return {:v (+ 10 (:v (tool/three {:n 2})))})")}},
       {"level three", {code("(return {:v (* 100 data/n)})")}},
@@ -204,7 +197,7 @@ TEST_CASE("loop: nesting three levels deep, children's Steps kept in the parent'
 }
 
 TEST_CASE("loop: a failing child is a tool error the parent can react to", "[actors][loop][nesting]") {
-  actors::runtime rt{options(script({
+  actors::runtime rt{scripted_options(script({
       {"parent", {code("(return (try (tool/child {:q 1}) (catch Exception e (str \"child said: \" (ex-message e)))))")}},
       {"child mission", {code("(fail \"cannot\")")}},
   }))};
@@ -219,7 +212,7 @@ TEST_CASE("loop: a failing child is a tool error the parent can react to", "[act
 
 TEST_CASE("loop: children inherit the parent's compression unless they set their own (API-007)",
           "[actors][loop][nesting]") {
-  actors::runtime rt{options(script({
+  actors::runtime rt{scripted_options(script({
       {"outer", {code("(return [(tool/inherits {:x 1}) (tool/own {:x 1})])")}},
       {"inner", {code("(println 1)"), code("(return 1)")}},
   }))};
@@ -233,7 +226,7 @@ TEST_CASE("loop: children inherit the parent's compression unless they set their
 }
 
 TEST_CASE("loop: the turn budget is shared by the whole tree", "[actors][loop][nesting]") {
-  auto o = options(script({
+  auto o = scripted_options(script({
       {"spender", {code("(return (try (tool/worker {:k 1}) (catch Exception e (ex-message e))))")}},
       {"worker", {code("(println 1)"), code("(println 2)"), code("(println 3)"), code("(return 4)")}},
   }));
@@ -249,7 +242,7 @@ TEST_CASE("loop: the turn budget is shared by the whole tree", "[actors][loop][n
 }
 
 TEST_CASE("loop: the depth limit stops nesting that goes too deep", "[actors][loop][nesting]") {
-  auto o = options(script({
+  auto o = scripted_options(script({
       {"deep", {code("(return (try (tool/deeper {:n 1}) (catch Exception e (ex-message e))))")}},
       {"deeper", {code("(return 1)")}},
   }));
@@ -268,7 +261,7 @@ TEST_CASE("loop: 1,000 concurrent agents finish with correct, independent result
     if (r.turn == 2) return code("(return (+ x data/n))");
     return std::nullopt;
   };
-  actors::runtime rt{options(fn)};
+  actors::runtime rt{scripted_options(fn)};
   std::vector<agent> agents;
   for (int i = 0; i < 1000; ++i) {
     agents.push_back(agent("a" + std::to_string(i)).mission("square").data({{"n", i}}).compress(i % 2 == 0));

@@ -37,10 +37,7 @@ using testing::node_process;
 namespace {
 
 actors::runtime_options client_options(actors::scripted_fn fn) {
-  actors::runtime_options o;
-  o.settings = config::defaults();
-  o.script = std::move(fn);
-  o.threads = 2;
+  actors::runtime_options o = testing::scripted_options(std::move(fn));
   o.network = true;
   return o;
 }

@@ -1,11 +1,14 @@
 #pragma once
-// A scripted LLM for agent tests: responses chosen by the agent's mission, in turn order.
+// A scripted LLM for agent tests: responses chosen by the agent's mission, in turn order, and
+// a runtime using it.
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "actors/llm.hpp"
+#include "actors/runtime.hpp"
+#include "config/settings.hpp"
 
 namespace ptc::testing {
 
@@ -25,6 +28,16 @@ inline actors::scripted_fn script(std::map<std::string, std::vector<std::string>
     }
     return std::nullopt;
   };
+}
+
+/// A runtime answering from `fn`, with the default settings and two scheduler threads (like
+/// CI's machine).
+inline actors::runtime_options scripted_options(actors::scripted_fn fn) {
+  actors::runtime_options o;
+  o.settings = config::defaults();
+  o.script = std::move(fn);
+  o.threads = 2;
+  return o;
 }
 
 }  // namespace ptc::testing
