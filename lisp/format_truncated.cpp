@@ -1,6 +1,8 @@
 // The prompt formatter (TRN-001..005) and the type vocabulary of the prompt (TYP-001..012).
 #include <string>
 
+#include "lisp/budget.hpp"
+#include "lisp/context.hpp"
 #include "lisp/function.hpp"
 #include "lisp/lazy_seq.hpp"
 #include "lisp/list.hpp"
@@ -20,6 +22,37 @@ std::string format_truncated(const value& v, std::size_t limit, std::size_t prin
   std::string out;
   print_value(out, v, o, nullptr);
   return out;
+}
+
+std::string format_sample(const value& v, std::size_t limit, std::size_t printable_limit) {
+  value first;
+  bool has_first = false;
+  switch (v.kind()) {
+    case type::vector:
+      if (v.as<vector_obj>().size() > 0) {
+        first = v.as<vector_obj>().at(0);
+        has_first = true;
+      }
+      break;
+    case type::list:
+      if (v.as<list_obj>().size() > 0) {
+        first = v.as<list_obj>().first();
+        has_first = true;
+      }
+      break;
+    case type::lazy_seq: {
+      // As the printer does for a lazy seq printed without a context: a private budget.
+      budget b;
+      context c(b, nullptr);
+      has_first = v.as<lazy_seq_obj>().start()->next(c, first);
+      break;
+    }
+    default: break;
+  }
+  const bool item_is_collection =
+      has_first && (first.is(type::map) || first.is(type::vector) || first.is(type::list) ||
+                    first.is(type::set) || first.is(type::lazy_seq));
+  return format_truncated(item_is_collection ? first : v, limit, printable_limit);
 }
 
 namespace {

@@ -73,6 +73,8 @@ struct frame {
   const char* closer = ")";
   bool is_map = false;
   bool counted = true;  // whether a cut shows " (N items, showing first M)"
+  std::size_t limit = 0;         // items (map entries) shown before the cut
+  std::size_t item_budget = 0;   // printable limit of the items (map values) inside
 
   bool next(context* c, value& out) {
     switch (src) {
@@ -103,7 +105,7 @@ class engine {
   engine(std::string& out, const print_options& o, context* c) : out_(out), o_(o), c_(c) {}
 
   void run(const value& root) {
-    emit(root);
+    emit(root, o_.printable_limit);
     value item;
     while (!stack_.empty()) {
       frame& f = stack_.back();
@@ -124,14 +126,17 @@ class engine {
         else
           out_ += ' ';
       }
-      emit(item);  // may push a frame: `f` is not used after this
+      // Map keys print whole (the reference formatter never cut a key); values and items get
+      // the frame's budget.
+      bool is_key = f.is_map && f.index % 2 == 1;
+      emit(item, is_key ? print_options::unlimited : f.item_budget);  // may push a frame
     }
   }
 
  private:
   std::size_t item_limit(const frame& f) const {
-    if (f.src == frame::source::lazy && !c_ && o_.limit > lazy_print_cap) return lazy_print_cap;
-    return o_.limit;
+    if (f.src == frame::source::lazy && !c_ && f.limit > lazy_print_cap) return lazy_print_cap;
+    return f.limit;
   }
 
   /// Whether a frame that reached its limit has items left (pulls one from a lazy cursor).
@@ -166,13 +171,27 @@ class engine {
     if ((++ticks_ & 1023) == 0) c_->limits().preflight(out_.size());
   }
 
-  void push(frame&& f, const value& owner, const char* opener) {
+  /// Opens `f`. Under a finite printable limit (the prompt formatter) a map shares its budget
+  /// among its values, as the reference formatter did (TRN-001/002): it shows at most
+  /// max(budget / 30, 1) entries, and each value gets max((budget - 10 * shown) / shown, 10)
+  /// characters of its own, so a nested sample stays about as long as its budget.
+  void push(frame&& f, const value& owner, const char* opener, std::size_t budget) {
+    f.limit = o_.limit;
+    f.item_budget = budget;
+    if (f.is_map && budget != print_options::unlimited) {
+      f.limit = std::min(f.limit, std::max<std::size_t>(budget / 30, 1));
+      std::size_t shown = std::min(f.limit, f.total.value_or(f.limit));
+      if (shown > 0) {
+        std::size_t overhead = 10 * shown;
+        f.item_budget = std::max<std::size_t>(budget > overhead ? (budget - overhead) / shown : 0, 10);
+      }
+    }
     f.owner = owner;
     out_ += opener;
     stack_.push_back(std::move(f));
   }
 
-  void emit(const value& v) {
+  void emit(const value& v, std::size_t budget) {
     switch (v.kind()) {
       case type::nil: out_ += "nil"; return;
       case type::boolean: out_ += v.as_bool() ? "true" : "false"; return;
@@ -193,7 +212,7 @@ class engine {
         if (o_.readably) out_ += '"';
         out_ += ']';
         return;
-      case type::string: emit_string(v.as<string_obj>()); return;
+      case type::string: emit_string(v.as<string_obj>(), budget); return;
       case type::keyword: out_ += ':'; out_ += named(v).full(); return;
       case type::symbol: out_ += named(v).full(); return;
       case type::function:
@@ -219,7 +238,7 @@ class engine {
         f.total = 1;
         f.closer = "]";
         f.counted = false;
-        push(std::move(f), v, "#reduced[");
+        push(std::move(f), v, "#reduced[", budget);
         return;
       }
       case type::exception: {
@@ -236,7 +255,7 @@ class engine {
         f.closer = "}";
         f.is_map = true;
         f.counted = false;
-        push(std::move(f), v, "#error {");
+        push(std::move(f), v, "#error {", budget);
         return;
       }
       case type::vector: {
@@ -245,7 +264,7 @@ class engine {
         f.vec = &v.as<vector_obj>();
         f.total = f.vec->size();
         f.closer = "]";
-        push(std::move(f), v, "[");
+        push(std::move(f), v, "[", budget);
         return;
       }
       case type::list: {
@@ -253,7 +272,7 @@ class engine {
         f.src = frame::source::list;
         f.cell = &v.as<list_obj>();
         f.total = f.cell->size();
-        push(std::move(f), v, "(");
+        push(std::move(f), v, "(", budget);
         return;
       }
       case type::lazy_seq: {
@@ -262,7 +281,7 @@ class engine {
         f.src = frame::source::lazy;
         f.cursor = lz.start();
         f.total = lz.known_size();
-        push(std::move(f), v, "(");
+        push(std::move(f), v, "(", budget);
         return;
       }
       case type::map: {
@@ -278,7 +297,7 @@ class engine {
         f.closer = "}";
         f.is_map = true;
         f.counted = false;  // maps show "..." without a count (TRN-004)
-        push(std::move(f), v, "{");
+        push(std::move(f), v, "{", budget);
         return;
       }
       case type::set: {
@@ -286,7 +305,7 @@ class engine {
         f.items = set_print_order(v.as<set_obj>());
         f.total = f.items.size();
         f.closer = "}";
-        push(std::move(f), v, "#{");
+        push(std::move(f), v, "#{", budget);
         return;
       }
     }
@@ -304,10 +323,10 @@ class engine {
       append_utf8(out_, ch);
   }
 
-  void emit_string(const string_obj& s) {
+  void emit_string(const string_obj& s, std::size_t budget) {
     std::string_view text = s.text();
-    bool cut = s.length() > o_.printable_limit;
-    if (cut) text = text.substr(0, s.byte_offset(o_.printable_limit));
+    bool cut = s.length() > budget;
+    if (cut) text = text.substr(0, s.byte_offset(budget));
     if (o_.readably) {
       append_quoted(out_, text);
       if (cut) out_.insert(out_.size() - 1, "...");

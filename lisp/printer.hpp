@@ -29,8 +29,16 @@ std::string format_double(double d);
 /// The prompt formatter: the same syntax as pr-str without map commas; collections cut after
 /// `limit` items with " ... (N items, showing first M)" after the closing bracket (maps: "...}"
 /// with no count), strings longer than `printable_limit` characters cut with "..." inside the
-/// quotes; nested collections truncate independently (TRN-001..005).
+/// quotes; nested collections truncate independently (TRN-001..005). A map shares the printable
+/// limit among its values: at most max(printable_limit / 30, 1) entries, each value with
+/// max((printable_limit - 10 * shown) / shown, 10) characters, so samples stay short.
 std::string format_truncated(const value& v, std::size_t limit, std::size_t printable_limit);
+
+/// The sample of a value in the prompt: format_truncated of the value, except that a list,
+/// vector or lazy seq of collections shows its first item: its shape is what the LLM needs, and
+/// the type label beside it gives the count (DESIGN §6.1: `users ; = list[5], sample: {:name
+/// "Alice" ...}`). A list of scalars shows its first items, as format_truncated does.
+std::string format_sample(const value& v, std::size_t limit, std::size_t printable_limit);
 
 /// The type vocabulary of the prompt (TYP-001..012): list[N], map[N], set[N], string, integer,
 /// float, boolean, keyword, nil, #fn[...].

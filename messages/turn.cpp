@@ -29,9 +29,10 @@ std::vector<definition_info> describe(const lisp::memory& mem) {
     info.params = d.params;
     info.return_type = d.return_type;
     info.type_label = lisp::type_label(d.val);
-    // TRN-002: samples use the prompt formatter with limit 3 and 80 printable characters.
-    // Functions have no sample: the user/ line shows their parameters instead.
-    if (!d.is_function) info.sample = lisp::format_truncated(d.val, 3, 80);
+    // TRN-002: samples use the prompt formatter with limit 3 and 80 printable characters; a
+    // list's sample is its first item. Functions have no sample: the user/ line shows their
+    // parameters instead.
+    if (!d.is_function) info.sample = lisp::format_sample(d.val, 3, 80);
     out.push_back(std::move(info));
   }
   return out;

@@ -26,7 +26,7 @@ struct definition_info {
   std::string params;       ///< "[category]" for functions
   std::string return_type;  ///< type label of the latest call's result, "" if never called
   std::string type_label;   ///< values: TYP-001..012 (list[3], map[0], nil, ...)
-  std::string sample;       ///< values: format_truncated(v, 3, 80) (TRN-002)
+  std::string sample;       ///< values: format_sample(v, 3, 80) (TRN-002)
   bool operator==(const definition_info&) const = default;
 };
 

@@ -265,6 +265,16 @@ TEST_CASE("TRN-001 TRN-004 TRN-005 prompt formatter output (golden)") {
       {"nested collections truncate independently",
        lit("[[1 2 3 4] [5 6] {:a [7 8 9 10] :b \"long string here\" :c 3} 11 12]"), 3, 6},
       {"TRN-002 sample", lit("[{:id 1 :name \"Alice\" :tags [\"a\" \"b\" \"c\" \"d\"]} {:id 2} {:id 3} {:id 4}]"), 3, 80},
+      {"TRN-002 a map shares its printable limit: 80 / 30 = 2 entries, (80 - 20) / 2 = 30 each",
+       lit("{:title \"The quick brown fox jumps over the lazy dog again\" :body \"short\" :n 3}"), 3, 80},
+      {"TRN-002 one entry gets the limit less 10",
+       lit("{:title \"The quick brown fox jumps over the lazy dog again and again and again\"}"), 3, 60},
+      {"TRN-002 a small limit shows one entry with at least 10 characters",
+       lit("{:title \"The quick brown fox\" :n 1}"), 3, 12},
+      {"TRN-002 map keys are never cut", lit("{\"a key longer than the limit\" 1}"), 3, 12},
+      {"TRN-002 nested maps share their part of the budget",
+       lit("{:user {:name \"Alice Liddell\" :email \"alice@example.com\" :age 30} :orders [{:id 1 :total 9.5}]}"),
+       3, 80},
       {"lazy seq", lazy(), 3, 80},
       {"lazy seq of known size", lazy(5), 3, 80},
       {"empty collections", lit("[[] {} #{} ()]"), 5, 80},
@@ -290,7 +300,8 @@ TEST_CASE("TRN-004 truncated collections show the count and items shown") {
 TEST_CASE("TRN-005 truncated strings end in ...") {
   CHECK(format_truncated(str("hello world"), 3, 5) == "\"hello...\"");
   CHECK(format_truncated(str("hello"), 3, 5) == "\"hello\"");
-  CHECK(format_truncated(lit("{:k \"abcdef\"}"), 3, 3) == "{:k \"abc...\"}");
+  CHECK(format_truncated(lit("[\"abcdef\"]"), 3, 3) == "[\"abc...\"]");
+  CHECK(format_truncated(lit("{:k \"abcdefghijkl\"}"), 3, 3) == "{:k \"abcdefghij...\"}");  // map values: 10 at least
 }
 
 TEST_CASE("TYP-001..012 type labels") {

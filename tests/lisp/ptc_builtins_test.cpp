@@ -60,7 +60,7 @@ TEST_CASE("ptc helpers: sum-by and avg-by") {
       {"(sum-by :a [{:a 9223372036854775807} {:a 1}])", "error arithmetic: sum-by: integer overflow"},
       {"(sum-by :customer orders)", R"~(error type: sum-by: the value of :customer must be a number, got a string "ann")~"},
       {"(sum-by :total (first orders))",
-       "error type: sum-by: argument 2 must be a collection of maps (wrap a single map in a vector), got a map {:id 1 :customer \"ann\" :total 120 ...}"},
+       "error type: sum-by: argument 2 must be a collection of maps (wrap a single map in a vector), got a map {:id 1 ...}"},
   });
 }
 

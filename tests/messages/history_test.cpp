@@ -30,11 +30,17 @@ TEST_CASE("FMT-001 FMT-002 TC-003 TC-004 tool call lines: header, indent, args, 
 TEST_CASE("FMT-003 no tool calls") { CHECK(render_tool_calls({}, 20) == "; No tool calls made"); }
 
 TEST_CASE("TRN-003 tool call args are cut at 3 items and 60 characters") {
-  const std::vector<lisp::tool_call_record> calls{
+  // One argument gets the 60 characters less 10 for its entry; two share them (20 each).
+  const std::vector<lisp::tool_call_record> one{call("f", R"({"text": ")" + std::string(70, 'x') + R"("})")};
+  CHECK(render_tool_calls(one, 20) == "; Tool calls:\n;   f({:text \"" + std::string(50, 'x') + "...\"})");
+  const std::vector<lisp::tool_call_record> two{
       call("f", R"({"ids": [1, 2, 3, 4, 5], "text": ")" + std::string(70, 'x') + R"("})")};
-  CHECK(render_tool_calls(calls, 20) ==
-        "; Tool calls:\n;   f({:ids [1 2 3 ...] (5 items, showing first 3) :text \"" + std::string(60, 'x') +
+  CHECK(render_tool_calls(two, 20) ==
+        "; Tool calls:\n;   f({:ids [1 2 3 ...] (5 items, showing first 3) :text \"" + std::string(20, 'x') +
             "...\"})");
+  // Of three or more arguments the first two are shown (60 / 30).
+  const std::vector<lisp::tool_call_record> three{call("f", R"({"a": 1, "b": 2, "c": 3})")};
+  CHECK(render_tool_calls(three, 20) == "; Tool calls:\n;   f({:a 1 :b 2 ...})");
 }
 
 TEST_CASE("TC-001 TC-002 TC-007 only the newest tool_call_limit calls, oldest dropped first") {

@@ -83,10 +83,20 @@ TEST_CASE("SAM-001 SAM-002 samples only while nothing was printed") {
 TEST_CASE("SAM-003 TRN-002 samples use Clojure syntax and the 3 / 80 limits") {
   const std::string s = user_section(
       "(def people [{:name \"Alice\" :age 30} {:name \"Bob\"} {:name \"Carol\"} {:name \"Dan\"}])"
-      "(def long-text (apply str (repeat 100 \"a\")))");
-  CHECK(s.find("people  ; = list[4], sample: [{:name \"Alice\" :age 30} {:name \"Bob\"} {:name \"Carol\"} ...] "
-               "(4 items, showing first 3)") != std::string::npos);
+      "(def long-text (apply str (repeat 100 \"a\")))"
+      "(def names [\"Alice\" \"Bob\" \"Carol\" \"Dan\"])"
+      "(def lazy-people (map identity people))"
+      "(def nested {:team \"ops\" :members people :lead \"Alice\"})");
+  // A list of maps shows its first map (DESIGN 6.1); the type label gives the count.
+  CHECK(s.find("people  ; = list[4], sample: {:name \"Alice\" :age 30}\n") != std::string::npos);
+  CHECK(s.find("lazy-people  ; = list[4], sample: {:name \"Alice\" :age 30}\n") != std::string::npos);
+  // A list of scalars shows its first three items.
+  CHECK(s.find("names  ; = list[4], sample: [\"Alice\" \"Bob\" \"Carol\" ...] (4 items, showing first 3)\n") !=
+        std::string::npos);
   CHECK(s.find("long-text  ; = string, sample: \"" + std::string(80, 'a') + "...\"") != std::string::npos);
+  // A map shares the 80 characters: two entries, 30 characters each, nested maps one entry.
+  CHECK(s.find("nested  ; = map[3], sample: {:team \"ops\" :members [{:name \"Alice\" ...} {:name \"Bob\"} "
+               "{:name \"Carol\"} ...] (4 items, showing first 3) ...}") != std::string::npos);
 }
 
 TEST_CASE("NS-008 the data/ section lists every input with its type and sample") {
