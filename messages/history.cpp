@@ -44,7 +44,6 @@ std::string render_tool_calls(std::span<const lisp::tool_call_record> calls, std
     if (repeats > 1) out += " x" + std::to_string(repeats);
   };
   for (std::size_t i = first; i < calls.size(); ++i) {
-    std::string line = render_tool_call(calls[i]);
     const bool same = repeats > 0 && calls[i].name == calls[i - 1].name &&
                       calls[i].args == calls[i - 1].args;
     if (same) {
@@ -52,7 +51,7 @@ std::string render_tool_calls(std::span<const lisp::tool_call_record> calls, std
       continue;
     }
     flush();
-    pending = std::move(line);
+    pending = render_tool_call(calls[i]);
     repeats = 1;
   }
   flush();
