@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "examples/demo/demo_data.hpp"
+#include "examples/demo/demo_missions.hpp"
 
 namespace ptc::cli {
 
@@ -58,6 +59,19 @@ void apply_llm_flags(config::settings& s, const std::string& llm, const std::str
   if (!replay.empty()) s.llm.provider = "replay";
   if (!script.empty()) s.llm.provider = "scripted";
   if (!log_level.empty()) s.log.level = log_level;
+}
+
+std::string llm_label(const config::llm_settings& llm) {
+  return llm.model.empty() ? llm.provider : llm.provider + ":" + llm.model;
+}
+
+std::optional<std::vector<actors::script_entry>> load_script(const std::string& script) {
+  try {
+    return actors::read_script_file(script.empty() ? demo::script_path() : std::filesystem::path(script));
+  } catch (const std::exception& e) {
+    std::cerr << "Error: " << e.what() << "\n";
+    return std::nullopt;
+  }
 }
 
 }  // namespace ptc::cli

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "actors/llm.hpp"
 #include "config/settings.hpp"
 
 namespace ptc::cli {
@@ -24,5 +25,12 @@ std::optional<nlohmann::ordered_json> load_data(const std::string& file);
 /// (non-empty: that provider), `--log-level`. Throws config_error naming the flag.
 void apply_llm_flags(config::settings& s, const std::string& llm, const std::string& replay,
                      const std::string& script, const std::string& log_level);
+
+/// "provider:model", or just "provider" when no model is set.
+std::string llm_label(const config::llm_settings& llm);
+
+/// The scripted LLM's entries: from the `--script` file, or the demo's script when `script` is
+/// empty. nullopt after printing "Error: ..." on stderr.
+std::optional<std::vector<actors::script_entry>> load_script(const std::string& script);
 
 }  // namespace ptc::cli

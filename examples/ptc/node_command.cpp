@@ -10,8 +10,6 @@
 #include "actors/node.hpp"
 #include "actors/runtime.hpp"
 #include "config/settings.hpp"
-#include "examples/demo/demo_data.hpp"
-#include "examples/demo/demo_missions.hpp"
 #include "examples/demo/demo_tools.hpp"
 #include "examples/ptc/cli_common.hpp"
 
@@ -98,13 +96,9 @@ int node_command(const node_flags& f) {
   opts.scheduler_policy = f.scheduler;
   opts.replay = f.replay;
   if (settings.llm.provider == "scripted") {
-    try {
-      opts.script = actors::script_from(actors::read_script_file(
-          f.script.empty() ? demo::script_path() : std::filesystem::path(f.script)));
-    } catch (const std::exception& e) {
-      std::cerr << "Error: " << e.what() << "\n";
-      return exit_usage;
-    }
+    auto entries = load_script(f.script);
+    if (!entries) return exit_usage;
+    opts.script = actors::script_from(std::move(*entries));
   }
 
   const sigset_t signals = stop_signals();
@@ -149,8 +143,7 @@ int node_command(const node_flags& f) {
     host.name = f.host + ":" + std::to_string(*port);
     caf::anon_send(handle, caf::put_atom::value, host.name);
     std::cout << "ptc node listening on " << f.host << ":" << *port << " (protocol " << host.protocol
-              << "; llm " << settings.llm.provider
-              << (settings.llm.model.empty() ? "" : ":" + settings.llm.model) << "; tools: "
+              << "; llm " << llm_label(settings.llm) << "; tools: "
               << (names.empty() ? "none" : names) << ")" << std::endl;
     int sig = 0;
     sigwait(&signals, &sig);

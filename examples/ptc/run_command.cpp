@@ -210,13 +210,15 @@ int run_command(const run_flags& f) {
   if (default_mission && !env.get("PTC_COMPRESS")) env.set("PTC_COMPRESS", "1");
   std::optional<std::filesystem::path> config_file;
   if (!f.config_file.empty()) config_file = f.config_file;
+  // An LLM the command names (--llm, --script, --replay, PTC_LLM): it answers for agents on
+  // nodes too; without one a key in the environment picks the provider, and each node uses its own.
+  const bool caller_llm = !f.llm.empty() || !f.replay.empty() || !f.script.empty() || env.get("PTC_LLM");
   config::settings settings;
   bool offline_demo = false;
   try {
     const config::overrides apply = flag_overrides(f);
     settings = config::load(config_file, env, apply);
-    const bool chosen = !f.llm.empty() || !f.replay.empty() || !f.script.empty() || env.get("PTC_LLM");
-    if (!chosen && settings.llm.provider == "scripted") {
+    if (!caller_llm && settings.llm.provider == "scripted") {
       const key_default* pick = nullptr;
       for (const auto& k : key_defaults)
         if (!pick && env.get(k.variable)) pick = &k;
@@ -242,17 +244,11 @@ int run_command(const run_flags& f) {
   opts.record = f.record;
   opts.trace = f.trace;
   if (settings.llm.provider == "scripted") {
-    const std::filesystem::path file = f.script.empty() ? demo::script_path() : std::filesystem::path(f.script);
-    std::vector<actors::script_entry> entries;
-    try {
-      entries = actors::read_script_file(file);
-    } catch (const std::exception& e) {
-      std::cerr << "Error: " << e.what() << "\n";
-      return exit_usage;
-    }
+    auto entries = load_script(f.script);
+    if (!entries) return exit_usage;
     if (f.script.empty()) {
       // The demo's script answers only its own missions: say so now rather than fail a turn.
-      bool known = std::any_of(entries.begin(), entries.end(), [&](const actors::script_entry& e) {
+      bool known = std::any_of(entries->begin(), entries->end(), [&](const actors::script_entry& e) {
         return mission.find(e.match) != std::string::npos;
       });
       if (!known) {
@@ -263,7 +259,7 @@ int run_command(const run_flags& f) {
         return exit_usage;
       }
     }
-    opts.script = actors::script_from(std::move(entries));
+    opts.script = actors::script_from(std::move(*entries));
   }
   if (offline_demo)
     std::cerr << "offline demo: scripted LLM, no API key found; set OPENAI_API_KEY or ANTHROPIC_API_KEY "
@@ -285,14 +281,10 @@ int run_command(const run_flags& f) {
     std::cerr << "Error: --agents spreads copies of the mission over --nodes; give --nodes too\n";
     return exit_usage;
   }
-  // An LLM the command names (--llm, --script, --replay, PTC_LLM) answers for agents on nodes
-  // too; otherwise each node uses its own.
-  const bool caller_llm = !f.llm.empty() || !f.replay.empty() || !f.script.empty() || env.get("PTC_LLM");
 
   std::cerr << "mission: " << mission << "\n";
   std::cerr << "data: " << data_summary(data) << "; tools: " << tools.size() << "; llm: "
-            << settings.llm.provider << (settings.llm.model.empty() ? "" : ":" + settings.llm.model)
-            << "; compression: "
+            << llm_label(settings.llm) << "; compression: "
             << (settings.agent.compress ? "on (" + std::to_string(settings.agent.println_limit) + " printlns, " +
                                               std::to_string(settings.agent.tool_call_limit) + " tool calls)"
                                         : std::string("off"))
@@ -348,13 +340,7 @@ int run_command(const run_flags& f) {
               << std::fixed << std::setprecision(2) << seconds << " s\n";
     std::cout << results.dump(2) << "\n";
     return ok == f.agents ? 0 : exit_failed;
-  } catch (const actors::node_error& e) {
-    std::cerr << "Error: " << e.what() << "\n";
-    return exit_usage;
-  } catch (const config::config_error& e) {
-    std::cerr << "Error: " << e.what() << "\n";
-    return exit_usage;
-  } catch (const std::exception& e) {
+  } catch (const std::exception& e) {  // node_error, config_error and the rest alike
     std::cerr << "Error: " << e.what() << "\n";
     return exit_usage;
   }
