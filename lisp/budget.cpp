@@ -28,6 +28,10 @@ void budget::deactivate() {
 }
 budget* budget::active() { return tls_active; }
 
+void charge_work(std::uint64_t units) {
+  if (budget* b = tls_active) b->tick(units);
+}
+
 void budget::set_stack_limit(const char* limit) { stack_limit_ = limit; }
 
 void budget::depth_exceeded() const {

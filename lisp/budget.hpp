@@ -113,4 +113,13 @@ class budget {
   std::function<void()> slice_hook_;
 };
 
+/// Charges `units` of native work (items compared, hashed, printed, copied, scanned) to the
+/// budget active on this thread, if any: the step limit, the deadline and the time slice then
+/// hold inside builtins that walk values natively. May throw a `limit` error, so callers must
+/// not be noexcept. Without an active budget (values used outside a run) it does nothing.
+/// Out of line on purpose: the active budget is thread-local and a run's fiber may move between
+/// threads, so its address must never be cached across a suspension. Hot loops count locally
+/// and charge in batches.
+void charge_work(std::uint64_t units = 1);
+
 }  // namespace ptc::lisp
