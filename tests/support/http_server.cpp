@@ -97,6 +97,7 @@ struct http_server::impl {
   std::vector<received_request> log;
   std::atomic<std::size_t> open{0};
   std::atomic<std::size_t> peak{0};
+  std::atomic<std::size_t> sent{0};  ///< bytes written to sockets, all connections
 
   // Owned by the server thread only.
   std::unordered_map<std::uint64_t, std::unique_ptr<connection>> connections;
@@ -310,6 +311,7 @@ struct http_server::impl {
       auto n = ::send(c.fd, c.out.data() + c.out_off, c.out.size() - c.out_off, MSG_NOSIGNAL);
       if (n > 0) {
         c.out_off += static_cast<std::size_t>(n);
+        sent += static_cast<std::size_t>(n);
         continue;
       }
       if (n < 0 && errno == EINTR) continue;
@@ -370,6 +372,7 @@ std::size_t http_server::request_count() const {
 std::size_t http_server::open_connections() const { return impl_->open.load(); }
 
 std::size_t http_server::peak_open_connections() const { return impl_->peak.load(); }
+std::size_t http_server::bytes_sent() const { return impl_->sent.load(); }
 
 std::uint16_t unused_port() {
   int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);

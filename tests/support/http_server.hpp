@@ -56,6 +56,7 @@ class http_server {
   std::size_t request_count() const;
   std::size_t open_connections() const;
   std::size_t peak_open_connections() const;
+  std::size_t bytes_sent() const;  ///< written to sockets so far, all connections
 
   struct impl;
 
