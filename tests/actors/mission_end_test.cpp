@@ -3,13 +3,22 @@
 // attempt, and values outside a run are never walked without bound.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "actors/interpreter.hpp"
 #include "actors/runtime.hpp"
+#include "actors/tools.hpp"
 #include "lisp/printer.hpp"
+#include "lisp/vector.hpp"
+#include "messages/serialization.hpp"
 #include "tests/support/scripted.hpp"
 
 using namespace ptc;
@@ -163,4 +172,46 @@ TEST_CASE("mission end: an LLM call abandoned at the deadline counts too", "[act
   CHECK(s.fail->reason == messages::failure_reason::mission_timeout);
   CHECK(s.usage.requests == 1);
   CHECK(s.llm_time >= 90ms);
+}
+
+TEST_CASE("values outside a run: a def'd DAG of shared vectors is never walked whole",
+          "[actors][limits][values]") {
+  // 40 levels of [a a]: 40 vectors in memory, 2^40 parts when walked.
+  lisp::value dag = lisp::vector_obj::empty();
+  for (int i = 0; i < 40; ++i) dag = lisp::vector_obj::from(std::vector<lisp::value>{dag, dag});
+  const auto started = clock_type::now();
+  const auto j = messages::value_to_json(dag);
+  CHECK(j.value("too_large", false));
+  CHECK(j["edn"].get<std::string>().find("value too large to write") != std::string::npos);
+  CHECK_FALSE(j.contains("json"));
+  // An ordinary value is written as before.
+  const auto small = messages::value_to_json(lisp::vector_obj::from(std::vector<lisp::value>{lisp::vector_obj::empty()}));
+  CHECK_FALSE(small.contains("too_large"));
+
+  // An agent whose turn 1 defines it and turn 2 returns: with a trace (every turn written with
+  // its memory), the Step written for another node, and the memory in the next prompt.
+  const auto trace = std::filesystem::temp_directory_path() /
+                     ("ptc_mission_end_dag_" + std::to_string(::getpid()) + ".jsonl");
+  std::filesystem::remove(trace);
+  {
+    auto o = scripted_options(script({{"keep a dag",
+                                       {code("(def x (reduce (fn [a _] [a a]) [] (range 40)))"),
+                                        code("(return 1)")}}}));
+    o.trace = trace;
+    actors::runtime rt{o};
+    auto s = rt.run(agent("d").mission("keep a dag").timeout(20'000ms));
+    REQUIRE(s.ok());
+    CHECK(lisp::pr_str(*s.return_value) == "1");
+    REQUIRE(s.turns.size() == 2);
+    const std::string wire = actors::codec<messages::step>::encode(s);
+    CHECK(wire.find("value too large to write") != std::string::npos);
+    const auto back = actors::codec<messages::step>::decode(wire);
+    CHECK(back.turns.size() == 2);
+  }
+  std::ifstream in(trace);
+  std::stringstream text;
+  text << in.rdbuf();
+  CHECK(text.str().find("value too large to write") != std::string::npos);
+  std::filesystem::remove(trace);
+  CHECK(clock_type::now() - started < 20s);
 }
