@@ -207,6 +207,9 @@ void http_worker::start_transfer(job j) {
   t->sink.body = &t->resp.body;
   t->sink.limit = req.max_body_bytes;
   curl_easy_setopt(h, CURLOPT_WRITEDATA, &t->sink);
+  // A Content-Length over the limit is refused before any of the body is read.
+  if (req.max_body_bytes > 0)
+    curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(req.max_body_bytes));
   curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
   curl_easy_setopt(h, CURLOPT_HEADERDATA, &t->resp.headers);
   for (const auto& line : req.headers) t->headers = curl_slist_append(t->headers, line.c_str());
@@ -264,7 +267,7 @@ void http_worker::finish(transfer* t, CURLcode code) {
   long status = 0;
   curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
   resp.status = static_cast<int>(status);
-  if (t->sink.exceeded) {
+  if (t->sink.exceeded || code == CURLE_FILESIZE_EXCEEDED) {
     resp.error = "response too large: more than " + std::to_string(t->sink.limit) + " bytes";
     std::string().swap(resp.body);
   } else if (code != CURLE_OK) {
