@@ -563,11 +563,14 @@ TEST_CASE("a response body over llm.max_response_bytes is stopped as it arrives:
           "too_large naming the limit and the setting, not retried",
           "[llm][provider][limits]") {
   fixture f;
-  // 48 MB of completion text behind a 1 MiB limit.
+  // 48 MB of completion text behind a 1 MiB limit; with a Content-Length (refused before the
+  // body is read) and without one (stopped by the write callback as it arrives).
+  const bool with_length = GENERATE(true, false);
   const std::string big = openai_body(std::string(48u << 20, 'x'));
-  http_server server([&big](const received_request&) {
+  http_server server([&big, with_length](const received_request&) {
     canned_response c;
     c.body = big;
+    c.no_length = !with_length;
     return c;
   });
   auto s = net_settings("openai", server.base_url() + "/v1");

@@ -73,8 +73,8 @@ std::string render_head(const canned_response& r, std::size_t length, bool keep_
   std::string head = "HTTP/1.1 " + std::to_string(r.status) + " " + detail::reason_phrase(r.status) + "\r\n";
   if (!r.content_type.empty()) head += "Content-Type: " + r.content_type + "\r\n";
   for (const auto& h : r.headers) head += h + "\r\n";
-  head += "Content-Length: " + std::to_string(length) + "\r\n";
-  if (!keep_alive) head += "Connection: close\r\n";
+  if (!r.no_length) head += "Content-Length: " + std::to_string(length) + "\r\n";
+  if (!keep_alive || r.no_length) head += "Connection: close\r\n";
   head += "\r\n";
   return head;
 }
@@ -302,7 +302,7 @@ struct http_server::impl {
     } else {
       c.out += r.body;
     }
-    if (!keep_alive || truncated) c.close_after_write = true;
+    if (!keep_alive || truncated || r.no_length) c.close_after_write = true;
   }
 
   /// Writes buffered output; closes the connection when it is done and should end.
