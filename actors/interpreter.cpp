@@ -311,6 +311,8 @@ caf::behavior interpreter(interpreter_actor* self, interpreter_options opts) {
   return {
       [self](eval_atom, const wire<eval_request>& req, const std::vector<tool_binding>& bindings,
              const tree_context& tree) -> caf::typed_response_promise<wire<eval_reply>> {
+        // Taken before make_response_promise, which moves the sender into the promise.
+        const caf::strong_actor_ptr requester = self->current_sender();
         auto promise = self->make_response_promise<wire<eval_reply>>();
         auto& st = self->state;
         const std::uint64_t id = st.next_run++;
@@ -338,9 +340,9 @@ caf::behavior interpreter(interpreter_actor* self, interpreter_options opts) {
           // Sub-agents called as tools run their programs here unless told otherwise.
           if (!e.tree.interpreter) e.tree.interpreter = caf::actor_cast<caf::actor>(self);
           e.start_mem = req->mem;
-          if (const auto& sender = self->current_sender()) {
-            e.owner = caf::actor_cast<caf::actor_addr>(sender);
-            if (st.owners.insert(e.owner).second) self->monitor(caf::actor_cast<caf::actor>(sender));
+          if (requester) {
+            e.owner = caf::actor_cast<caf::actor_addr>(requester);
+            if (st.owners.insert(e.owner).second) self->monitor(caf::actor_cast<caf::actor>(requester));
           }
           st.runs.emplace(id, std::move(e));
           st.stats.active = st.runs.size();
