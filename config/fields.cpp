@@ -195,6 +195,7 @@ std::vector<field> build() {
   t.push_back(make("llm.temperature", "PTC_TEMPERATURE", [](auto& s) -> auto& { return s.llm.temperature; }, 0, 2));
   t.push_back(make("llm.max_in_flight", "PTC_MAX_IN_FLIGHT", [](auto& s) -> auto& { return s.llm.max_in_flight; }, 1));
   t.push_back(make("llm.pool_size", "PTC_POOL_SIZE", [](auto& s) -> auto& { return s.llm.pool_size; }, 1, 1024));
+  t.push_back(make("llm.max_response_bytes", "PTC_MAX_RESPONSE_BYTES", [](auto& s) -> auto& { return s.llm.max_response_bytes; }, 1));
   t.push_back(make("agent.max_turns", "PTC_MAX_TURNS", [](auto& s) -> auto& { return s.agent.max_turns; }, 1));
   t.push_back(make("agent.compress", "", [](auto& s) -> auto& { return s.agent.compress; }));
   t.push_back(make("agent.println_limit", "", [](auto& s) -> auto& { return s.agent.println_limit; }));

@@ -64,6 +64,10 @@ struct llm_settings {
   std::size_t max_in_flight = 256;
   /// Default 2: HTTP actors in the LLM pool. Env: PTC_POOL_SIZE.
   int pool_size = 2;
+  /// Default 16777216 (16 MiB): the largest response body accepted from a provider; a larger
+  /// one is stopped while it arrives and fails the call (llm_error, not retried).
+  /// Env: PTC_MAX_RESPONSE_BYTES.
+  std::size_t max_response_bytes = 16 * 1024 * 1024;
 };
 
 /// How a sub-agent's mission runs.

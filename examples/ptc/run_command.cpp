@@ -113,8 +113,8 @@ std::string data_summary(const json& data) {
   return out.empty() ? "none" : out;
 }
 
-int print_step(const messages::step& s) {
-  std::cerr << summary_line(s) << "\n";
+int print_step(const messages::step& s, std::size_t turns_ran = 0) {
+  std::cerr << summary_line(s, turns_ran) << "\n";
   if (s.ok()) {
     std::cout << value_json(*s.return_value).dump(2) << "\n";
     return 0;
@@ -143,6 +143,7 @@ int run_agent(actors::runtime& rt, const actors::agent& a, bool show_turns) {
   const auto wait = (mission_limit.count() > 0 ? mission_limit : std::chrono::milliseconds(300'000)) + 10s;
   std::optional<messages::step> step;
   std::string problem;
+  std::uint64_t turns_ran = 0;
   {
     caf::scoped_actor self{rt.system()};
     auto got = [&](const actors::wire<messages::step>& s) { step = *s; };
@@ -152,6 +153,9 @@ int run_agent(actors::runtime& rt, const actors::agent& a, bool show_turns) {
     rt.release(owned);
     // Every progress line and trace event sent before the Step is out before the result.
     self->request(progress, 40s, actors::flush_atom::value).receive([](bool) {}, [](caf::error&) {});
+    // The turns that ran, as the progress lines showed them: a Step from a lost node has none.
+    self->request(progress, 10s, actors::stats_atom::value)
+        .receive([&](std::uint64_t n) { turns_ran = n; }, [](caf::error&) {});
   }
   caf::anon_send_exit(progress, caf::exit_reason::user_shutdown);
   if (!step) {
@@ -161,7 +165,7 @@ int run_agent(actors::runtime& rt, const actors::agent& a, bool show_turns) {
               << "\n";
     return exit_failed;
   }
-  return print_step(*step);
+  return print_step(*step, turns_ran);
 }
 
 int run_command(const run_flags& f) {
