@@ -209,6 +209,7 @@ std::vector<field> build() {
   t.push_back(make("agent.limits.max_memory_bytes", "PTC_MAX_MEMORY_BYTES", [](auto& s) -> auto& { return s.agent.limits.max_memory_bytes; }, 1));
   t.push_back(make("agent.limits.max_print_chars", "PTC_MAX_PRINT_CHARS", [](auto& s) -> auto& { return s.agent.limits.max_print_chars; }, 1));
   t.push_back(make("agent.limits.max_output_bytes", "PTC_MAX_OUTPUT_BYTES", [](auto& s) -> auto& { return s.agent.limits.max_output_bytes; }, 1));
+  t.push_back(make("agent.limits.max_string_bytes", "PTC_MAX_STRING_BYTES", [](auto& s) -> auto& { return s.agent.limits.max_string_bytes; }, 1));
   t.push_back(make("node.timeout_ms", "PTC_NODE_TIMEOUT_MS", [](auto& s) -> auto& { return s.node.timeout; }, 100));
   t.push_back(make("node.tools", "PTC_NODE_TOOLS", [](auto& s) -> auto& { return s.node.tools; }));
   t.push_back(make_agents());

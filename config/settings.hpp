@@ -92,7 +92,7 @@ struct agent_settings {
   /// max_steps 50000000 (PTC_MAX_STEPS), timeout_ms 5000 (PTC_EVAL_TIMEOUT_MS),
   /// max_depth 10000 nested calls (PTC_MAX_CALL_DEPTH), max_memory_bytes 536870912
   /// (PTC_MAX_MEMORY_BYTES), max_print_chars 2000 (PTC_MAX_PRINT_CHARS), max_output_bytes
-  /// 1048576 (PTC_MAX_OUTPUT_BYTES).
+  /// 1048576 (PTC_MAX_OUTPUT_BYTES), max_string_bytes 16777216 (PTC_MAX_STRING_BYTES).
   lisp::limits limits;
 };
 

@@ -37,6 +37,8 @@ struct run_flags {
   std::string nodes, placement = "round-robin";
   std::size_t max_turns = 0, agents = 1;
   std::int64_t timeout_ms = 0;
+  // Program limits (agent.limits); 0: not given, the settings' value holds.
+  std::uint64_t max_string_bytes = 0, max_print_chars = 0, max_output_bytes = 0;
   bool no_compress = false, show_turns = false, list_tools = false;
   // Set when the flag was given (CLI11 cannot tell "absent" from a default value).
   bool signature_set = false, max_turns_set = false, timeout_set = false, compress_set = false;
@@ -93,6 +95,9 @@ config::overrides flag_overrides(const run_flags& f) {
     if (f.timeout_set) s.agent.mission_timeout = std::chrono::milliseconds(f.timeout_ms);
     if (f.compress_set) apply_compress(f.compress, s);
     if (f.no_compress) s.agent.compress = false;
+    if (f.max_string_bytes) s.agent.limits.max_string_bytes = f.max_string_bytes;
+    if (f.max_print_chars) s.agent.limits.max_print_chars = f.max_print_chars;
+    if (f.max_output_bytes) s.agent.limits.max_output_bytes = f.max_output_bytes;
   };
 }
 
@@ -376,6 +381,14 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--log-level", f->log_level, "trace, debug, info, warn (default), error, critical, off");
   auto* timeout = cmd->add_option("--timeout-ms", f->timeout_ms, "Wall time of the whole mission in ms (default 300000)")
                       ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-string-bytes", f->max_string_bytes,
+                  "Longest string a program may build, in bytes (default 16777216)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-print-chars", f->max_print_chars, "Characters kept per println call (default 2000)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-output-bytes", f->max_output_bytes,
+                  "All printed output of one program run in bytes (default 1048576)")
+      ->check(CLI::PositiveNumber);
   cmd->add_flag("--show-turns", f->show_turns, "Print each turn's response, output and error on stderr");
   cmd->add_option("--nodes", f->nodes, "Run on these nodes (`ptc node`): HOST:PORT,HOST:PORT,...");
   cmd->add_option("--placement", f->placement, "round-robin (default) or least-loaded");
