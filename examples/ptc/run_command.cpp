@@ -373,7 +373,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
                                  "limits (default for the demo mission)");
   cmd->add_flag("--no-compress", f->no_compress, "Full history (every response and result)");
   auto* signature = cmd->add_option("--signature", f->signature, "Output signature, e.g. '{total :float}'");
-  cmd->add_option("--trace", f->trace, "Write a JSONL trace of the run to FILE");
+  cmd->add_option("--trace", f->trace, "Append a JSONL trace of the run to FILE");
   cmd->add_option("--record", f->record, "Append every LLM exchange to the JSONL cassette FILE");
   cmd->add_option("--replay", f->replay, "Answer from the JSONL cassette FILE (never calls a model)");
   cmd->add_option("--script", f->script, "Scripted LLM responses (JSON {\"scripts\": [...]})");
