@@ -14,6 +14,7 @@ packages=(
   libboost-context-dev    # fibers for resumable program runs
   libcli11-dev            # command line parsing
   clojure                 # the oracle for language conformance expectations
+  jq                      # test scripts check JSON lines (traces, cassettes)
 )
 if [[ "${PTC_WITH_FUZZ:-0}" == 1 ]]; then packages+=(clang libclang-rt-14-dev); fi
 
