@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -30,6 +31,7 @@
 #include <cstring>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <random>
 #include <string>
 #include <string_view>
@@ -208,15 +210,17 @@ class generator {
       if (i) items += ' ';
       items += value_form(depth + 1);
     }
+    // Set and map literals only with one item: a duplicate key in a literal is a parse error,
+    // which would stop the whole program before it runs.
     switch (pick(0, 4)) {
       case 0: return "[" + items + "]";
       case 1: return "(list " + items + ")";
-      case 2: return "#{" + items + "}";  // duplicates are a (structured) error
-      case 3: return "(hash-set " + items + ")";
+      case 2: return n <= 1 ? "#{" + items + "}" : "(hash-set " + items + ")";
+      case 3: return "(set [" + items + "])";
       default: {
         std::string m;
         for (int i = 0; i < n; ++i) m += (i ? " " : "") + value_form(depth + 1) + " " + value_form(depth + 1);
-        return "{" + m + "}";
+        return (n <= 1 ? "{" : "(hash-map ") + m + (n <= 1 ? "}" : ")");
       }
     }
   }
@@ -277,6 +281,7 @@ enum class verdict : std::uint8_t { value, error, overrun, escaped };
 struct judged {
   verdict v = verdict::value;
   std::string detail;  ///< the error kind, or what went wrong
+  std::string message; ///< the error's text (shown with --verbose and --only)
   std::uint64_t elapsed_us = 0;
   std::uint64_t steps = 0;
 };
@@ -291,7 +296,7 @@ judged run_one(const std::string& source, const options& o) {
       (void)format_truncated(r.result, 10, 80);
       (void)type_label(r.result);
     } else if (r.err) {
-      (void)r.err->render();
+      j.message = r.err->render().substr(0, 300);
     }
     j.steps = r.steps;
     if (r.kind == outcome::error) {
@@ -390,7 +395,7 @@ void show_finding(const char* what, std::uint64_t n, const options& o, const std
     }
     if (o.verbose)
       std::cout << "--- program " << n << ": " << j.detail << " in " << j.elapsed_us << " us, " << j.steps
-                << " steps\n"
+                << " steps" << (j.message.empty() ? "" : ": ") << j.message << "\n"
                 << program << std::flush;
     s.finished.fetch_add(1);
     if (o.progress && (n + 1) % o.progress == 0)
@@ -457,10 +462,12 @@ int main(int argc, char** argv) {
   if (o.only >= 0) {
     const auto n = static_cast<std::uint64_t>(o.only);
     const std::string program = generator(table, o.seed, n).program();
-    std::cout << program;
+    std::cout << program << std::flush;
+    alarm(static_cast<unsigned>(o.hang_ms / 1000 + 1));  // a hang ends the process (SIGALRM)
     const judged j = run_one(program, o);
     std::cout << ";; " << (j.v == verdict::overrun ? "OVERRUN: " : j.v == verdict::escaped ? "ESCAPED: " : "")
-              << j.detail << " in " << j.elapsed_us / 1000 << " ms, " << j.steps << " steps\n";
+              << j.detail << " in " << j.elapsed_us / 1000 << " ms, " << j.steps << " steps"
+              << (j.message.empty() ? "" : "\n;; ") << j.message << "\n";
     return j.v == verdict::overrun || j.v == verdict::escaped ? 1 : 0;
   }
 
