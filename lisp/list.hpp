@@ -24,6 +24,8 @@ class list_obj final : public object {
   /// The rest as a list value (the empty list when size() <= 1).
   value rest() const;
   const list_obj* next_cell() const { return rest_; }
+  /// The cached hash of the list starting at this cell (value.cpp).
+  const detail::hash_cache& cached_hash() const { return hash_; }
 
   class iterator {
    public:
@@ -50,6 +52,7 @@ class list_obj final : public object {
   value first_;
   const list_obj* rest_;  // owned reference, or null at the end
   std::size_t count_;
+  detail::hash_cache hash_;
 };
 
 /// Builds a list front to back when its length is not known in advance (filter, map over a

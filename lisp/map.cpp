@@ -24,7 +24,9 @@ map_obj& map_obj::own(value& m) {
     c->table_.share_from(src.table_);
     m = value::adopt(type::map, c);
   }
-  return *static_cast<map_obj*>(m.obj());
+  auto& self = *static_cast<map_obj*>(m.obj());
+  self.hash_.reset();  // the caller is about to change it
+  return self;
 }
 
 map_obj::map_obj() = default;

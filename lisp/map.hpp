@@ -81,6 +81,8 @@ class map_obj : public object {
   const value* entry_at(std::size_t p) const { return table_.entry_at(p); }
   /// Entries in insertion order.
   std::vector<entry> entries() const;
+  /// The cached hash (value.cpp).
+  const detail::hash_cache& cached_hash() const { return hash_; }
 
   map_obj();
   ~map_obj() override;
@@ -91,6 +93,7 @@ class map_obj : public object {
   static map_obj& own(value& v);
 
   detail::ordered_table table_{2};
+  detail::hash_cache hash_;
 };
 
 }  // namespace ptc::lisp

@@ -23,27 +23,15 @@ class reduced_obj final : public object {
 };
 
 // seq_iter and seq_detail::source walk collections the same way; they differ only in where the
-// context comes from. The walk state is spread over their fields: `index` (vector, map, set
-// position; string byte offset), `cursor` (current list cell or vector chunk), `items` (map
-// keys and values interleaved, or set items, snapshotted once) and `lazy` (a lazy seq's cursor).
-void start_walk(const value& coll, const void*& cursor, std::vector<value>& items,
-                std::unique_ptr<lazy_seq_obj::cursor>& lazy) {
+// context comes from. The walk state is spread over their fields: `index` (vector position; map
+// and set entry position, see map_obj::positions; string byte offset), `cursor` (current list
+// cell or vector chunk) and `lazy` (a lazy seq's cursor). Maps and sets are read in place (the
+// walk holds the collection, which never changes): taking the first item of a large map costs
+// one step, not a copy of all its entries.
+void start_walk(const value& coll, const void*& cursor, std::unique_ptr<lazy_seq_obj::cursor>& lazy) {
   switch (coll.kind()) {
     case type::list:
       cursor = coll.as<list_obj>().size() ? &coll.as<list_obj>() : nullptr;
-      break;
-    case type::map: {
-      const auto& m = coll.as<map_obj>();
-      items.reserve(m.size() * 2);
-      m.each([&](const value& k, const value& v) {
-        items.push_back(k);
-        items.push_back(v);
-        return true;
-      });
-      break;
-    }
-    case type::set:
-      items = coll.as<set_obj>().items();
       break;
     case type::lazy_seq:
       lazy = coll.as<lazy_seq_obj>().start();
@@ -54,8 +42,7 @@ void start_walk(const value& coll, const void*& cursor, std::vector<value>& item
 }
 
 bool step_walk(context& c, const value& coll, std::size_t& index, const void*& cursor,
-               std::vector<value>& items, std::unique_ptr<lazy_seq_obj::cursor>& lazy,
-               value& out) {
+               std::unique_ptr<lazy_seq_obj::cursor>& lazy, value& out) {
   switch (coll.kind()) {
     case type::list: {
       if (!cursor) return false;
@@ -73,15 +60,26 @@ bool step_walk(context& c, const value& coll, std::size_t& index, const void*& c
       ++index;
       return true;
     }
-    case type::map:
-      if (index >= items.size()) return false;
-      out = make_entry(items[index], items[index + 1]);
-      index += 2;
-      return true;
-    case type::set:
-      if (index >= items.size()) return false;
-      out = items[index++];
-      return true;
+    // Removed entries between live ones are skipped: a table is compacted before they outnumber
+    // the live ones, so this costs O(1) per item on average.
+    case type::map: {
+      const auto& m = coll.as<map_obj>();
+      for (std::size_t n = m.positions(); index < n;)
+        if (const value* e = m.entry_at(index++)) {
+          out = make_entry(e[0], e[1]);
+          return true;
+        }
+      return false;
+    }
+    case type::set: {
+      const auto& s = coll.as<set_obj>();
+      for (std::size_t n = s.positions(); index < n;)
+        if (const value* e = s.entry_at(index++)) {
+          out = *e;
+          return true;
+        }
+      return false;
+    }
     case type::string: {
       const std::string& s = string_text(coll);
       if (index >= s.size()) return false;
@@ -114,14 +112,14 @@ bool is_seqable(const value& v) {
 
 seq_iter::seq_iter(context& c, const value& coll, std::string_view fn) : c_(c), coll_(coll) {
   if (!is_seqable(coll)) errors::argument(fn, 0, "a collection", coll);
-  start_walk(coll_, cursor_, items_, lazy_);
+  start_walk(coll_, cursor_, lazy_);
 }
 
 seq_iter::~seq_iter() = default;
 
 bool seq_iter::next(value& out) {
   c_.tick();
-  return step_walk(c_, coll_, index_, cursor_, items_, lazy_, out);
+  return step_walk(c_, coll_, index_, cursor_, lazy_, out);
 }
 
 namespace seq_detail {
@@ -129,10 +127,10 @@ namespace seq_detail {
 bool source::next(context& c, value& out) {
   if (!started_) {
     started_ = true;
-    start_walk(coll_, cursor_, items_, lazy_);
+    start_walk(coll_, cursor_, lazy_);
   }
   c.tick();
-  return step_walk(c, coll_, index_, cursor_, items_, lazy_, out);
+  return step_walk(c, coll_, index_, cursor_, lazy_, out);
 }
 
 void require_seqable(std::string_view fn, std::span<const value> a, std::size_t i) {

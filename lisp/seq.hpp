@@ -28,8 +28,7 @@ class seq_iter {
   context& c_;
   value coll_;
   std::size_t index_ = 0;
-  const void* cursor_ = nullptr;  // list cell
-  std::vector<value> items_;      // map entries / set items snapshot
+  const void* cursor_ = nullptr;  // list cell or vector chunk
   std::unique_ptr<lazy_seq_obj::cursor> lazy_;
 };
 

@@ -23,7 +23,9 @@ set_obj& set_obj::own(value& s) {
     c->table_.share_from(src.table_);
     s = value::adopt(type::set, c);
   }
-  return *static_cast<set_obj*>(s.obj());
+  auto& self = *static_cast<set_obj*>(s.obj());
+  self.hash_.reset();  // the caller is about to change it
+  return self;
 }
 
 set_obj::set_obj() = default;

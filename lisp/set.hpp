@@ -44,6 +44,8 @@ class set_obj : public object {
   std::size_t positions() const { return table_.positions(); }
   const value* entry_at(std::size_t p) const { return table_.entry_at(p); }
   std::vector<value> items() const;
+  /// The cached hash (value.cpp).
+  const detail::hash_cache& cached_hash() const { return hash_; }
 
   set_obj();
   ~set_obj() override;
@@ -54,6 +56,7 @@ class set_obj : public object {
   static set_obj& own(value& v);
 
   detail::ordered_table table_{1};
+  detail::hash_cache hash_;
 };
 
 }  // namespace ptc::lisp

@@ -1,6 +1,7 @@
 #pragma once
 // The order of sorted maps and sets (map.hpp, set.hpp): their comparator, and a sort that
 // stays safe when a program's comparator is inconsistent.
+#include <algorithm>
 #include <cstddef>
 #include <utility>
 #include <vector>

@@ -3,6 +3,7 @@
 #include <bit>
 #include <cstring>
 
+#include "lisp/budget.hpp"
 #include "lisp/date.hpp"
 #include "lisp/error.hpp"
 #include "lisp/list.hpp"
@@ -48,24 +49,98 @@ namespace {
 constexpr std::size_t max_depth = 10'000;
 constexpr int max_nested_calls = 100;
 
+// Nested walks outside any run (no budget: nothing can suspend the walk, so a thread-local
+// count is exact). Inside a run the walk may suspend and resume on another thread (the budget's
+// time slice), so the run's budget counts them instead.
 thread_local int tls_nested_calls = 0;
 
 [[noreturn]] void too_deep(const char* what) {
   raise(error_kind::limit, std::string("cannot ") + what + " a value nested this deeply");
 }
 
-class nesting_guard {
+// One walk over a value. Context: a value can be a DAG of shared collections (a 40-level
+// doubling vector is 2^40 nodes when walked), so a walk must pay for what it visits. Decision:
+// the walk counts the nodes it visits and charges them to the run's budget every `batch`
+// nodes and at its end: the step limit, the deadline and the time slice then hold inside it.
+// The budget pointer is taken once per walk (it is the run's, valid across a suspension); the
+// per-node cost is an increment and a compare. A nested walk (a set's membership test inside
+// an equality) is a nested call of the run, so the native stack stays bounded.
+class walk_scope {
  public:
-  explicit nesting_guard(const char* what) {
-    if (++tls_nested_calls > max_nested_calls) {
+  explicit walk_scope(const char* what) : b_(budget::active()) {
+    if (b_) {
+      b_->enter_call();
+    } else if (++tls_nested_calls > max_nested_calls) {
       --tls_nested_calls;
       too_deep(what);
     }
   }
-  ~nesting_guard() { --tls_nested_calls; }
-  nesting_guard(const nesting_guard&) = delete;
-  nesting_guard& operator=(const nesting_guard&) = delete;
+  ~walk_scope() {
+    if (b_) b_->leave_call();
+    else --tls_nested_calls;
+  }
+  walk_scope(const walk_scope&) = delete;
+  walk_scope& operator=(const walk_scope&) = delete;
+
+  /// One node visited.
+  void step() {
+    if (++n_ >= batch) flush();
+  }
+  /// `units` of work at once (a long string compared).
+  void add(std::uint64_t units) {
+    n_ += units;
+    if (n_ >= batch) flush();
+  }
+  /// Charges what is left; called when the walk ends normally.
+  void finish() { flush(); }
+
+ private:
+  static constexpr std::uint64_t batch = 64;
+  void flush() {
+    std::uint64_t n = n_;
+    n_ = 0;
+    if (b_ && n) b_->tick(n);
+  }
+  budget* b_;
+  std::uint64_t n_ = 0;
 };
+
+// Comparing two texts costs about one unit per this many bytes.
+constexpr std::size_t text_bytes_per_unit = 256;
+
+// ---- cached hashes ---------------------------------------------------------------------------
+
+// A collection's hash_cache holds its hash (62 bits) with two flags: present (0 is "not
+// computed") and pure: no sorted collection anywhere inside. Sorted collections look keys up
+// with their comparator, so (= [(sorted-set 1)] [#{1.0}]) holds although the hashes differ;
+// only between two pure values do different hashes prove inequality.
+constexpr std::uint64_t cache_present = 1ull << 63;
+constexpr std::uint64_t cache_pure = 1ull << 62;
+constexpr std::uint64_t hash_mask = cache_pure - 1;
+
+const detail::hash_cache* cache_of(const value& v) {
+  switch (v.kind()) {
+    case type::list: return &v.as<list_obj>().cached_hash();
+    case type::vector: return &v.as<vector_obj>().cached_hash();
+    case type::map: return &v.as<map_obj>().cached_hash();
+    case type::set: return &v.as<set_obj>().cached_hash();
+    default: return nullptr;
+  }
+}
+
+// The cache bits of a collection (0 when not computed or not a collection).
+std::uint64_t cached_bits(const value& v) {
+  const detail::hash_cache* c = cache_of(v);
+  return c ? c->load() : 0;
+}
+
+// True when two collections are certainly unequal by their cached hashes.
+bool hashes_differ(const value& a, const value& b) {
+  std::uint64_t x = cached_bits(a);
+  if (!(x & cache_pure)) return false;  // pure implies present
+  std::uint64_t y = cached_bits(b);
+  return (y & cache_pure) && ((x ^ y) & hash_mask) != 0;
+}
 
 std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
   x ^= x >> 30;
@@ -120,15 +195,19 @@ struct eq_frame {
   std::size_t pos = 0;
 };
 
-bool set_eq(const set_obj& sa, const set_obj& sb) {
+bool set_eq(const set_obj& sa, const set_obj& sb, walk_scope* scope) {
   if (sa.size() != sb.size()) return false;
   // Clojure walks the right-hand set and asks the left one (which matters only when one is a
   // sorted set that cannot compare the other's items: then Clojure answers false or throws).
-  return sb.each([&](const value& x) { return sa.contains(x); });
+  return sb.each([&](const value& x) {
+    if (scope) scope->step();
+    return sa.contains(x);
+  });
 }
 
 // False when a and b are certainly unequal; true when equal so far (a frame may be pushed).
-bool eq_step(const value& a, const value& b, std::vector<eq_frame>& stack) {
+// `scope` is null only for two scalars (nothing to walk).
+bool eq_step(const value& a, const value& b, std::vector<eq_frame>& stack, walk_scope* scope) {
   if (a.kind() != b.kind()) {
     if (!sequential(a.kind()) || !sequential(b.kind())) return false;
   } else {
@@ -152,6 +231,7 @@ bool eq_step(const value& a, const value& b, std::vector<eq_frame>& stack) {
     }
     case type::list:
     case type::vector: {
+      if (hashes_differ(a, b)) return false;
       std::size_t n = seq_size(a);
       if (n != seq_size(b)) return false;
       if (n == 0) return true;
@@ -162,12 +242,13 @@ bool eq_step(const value& a, const value& b, std::vector<eq_frame>& stack) {
     case type::map: {
       const auto& ma = a.as<map_obj>();
       const auto& mb = b.as<map_obj>();
-      if (ma.size() != mb.size()) return false;
+      if (ma.size() != mb.size() || hashes_differ(a, b)) return false;
       if (stack.size() >= max_depth) too_deep("compare");
       stack.push_back({true, seq_walk(), seq_walk(), 0, &ma, &mb, 0});
       return true;
     }
-    case type::set: return set_eq(a.as<set_obj>(), b.as<set_obj>());
+    case type::set:
+      return !hashes_differ(a, b) && set_eq(a.as<set_obj>(), b.as<set_obj>(), scope);
     // Keywords and symbols are interned; functions, regexes, vars and lazy seqs compare by
     // identity. (A lazy seq is a recipe, not data: callers realise it before comparing it with
     // a collection, so a lazy seq equals only itself here.)
@@ -175,10 +256,11 @@ bool eq_step(const value& a, const value& b, std::vector<eq_frame>& stack) {
   }
 }
 
-bool eq_walk(const value& a, const value& b) {
+bool eq_walk(const value& a, const value& b, walk_scope& scope) {
   std::vector<eq_frame> stack;
-  if (!eq_step(a, b, stack)) return false;
+  if (!eq_step(a, b, stack, &scope)) return false;
   while (!stack.empty()) {
+    scope.step();
     eq_frame& f = stack.back();
     if (!f.is_map) {
       if (f.left == 0) {
@@ -188,7 +270,7 @@ bool eq_walk(const value& a, const value& b) {
       --f.left;
       const value& x = f.wa.next();
       const value& y = f.wb.next();
-      if (!eq_step(x, y, stack)) return false;  // f may be invalid from here on
+      if (!eq_step(x, y, stack, &scope)) return false;  // f may be invalid from here on
     } else {
       if (f.pos >= f.ma->positions()) {
         stack.pop_back();
@@ -197,7 +279,7 @@ bool eq_walk(const value& a, const value& b) {
       const value* k = f.ma->entry_at(f.pos++);
       if (!k) continue;
       const value* w = f.mb->find(*k);
-      if (!w || !eq_step(k[1], *w, stack)) return false;
+      if (!w || !eq_step(k[1], *w, stack, &scope)) return false;
     }
   }
   return true;
@@ -216,10 +298,13 @@ struct hash_frame {
   bool want_value = false;     // map: the key is hashed (key_hash), the value is next
   std::uint64_t key_hash = 0;
   std::uint64_t acc = 0;
+  const detail::hash_cache* cache = nullptr;  // where the result goes
+  bool pure = true;                           // no sorted collection inside (cache_pure)
 };
 
-// The hash of a scalar into `out` (true), or pushes a frame for a collection (false).
-bool hash_start(const value& v, std::uint64_t& out, std::vector<hash_frame>& stack) {
+// The hash of a scalar or of a collection whose hash is cached into `out` (true), or pushes a
+// frame for a collection (false). `pure` is cleared when a sorted collection is inside.
+bool hash_start(const value& v, std::uint64_t& out, bool& pure, std::vector<hash_frame>& stack) {
   switch (v.kind()) {
     case type::nil: out = 0x6E696C; return true;
     case type::boolean: out = v.as_bool() ? 0x74727565 : 0x66616C7365; return true;
@@ -243,9 +328,18 @@ bool hash_start(const value& v, std::uint64_t& out, std::vector<hash_frame>& sta
     case type::vector:
     case type::map:
     case type::set: {
+      const detail::hash_cache* cache = cache_of(v);
+      if (std::uint64_t bits = cache->load()) {
+        out = bits & hash_mask;
+        if (!(bits & cache_pure)) pure = false;
+        return true;
+      }
       if (stack.size() >= max_depth) too_deep("hash");
       hash_frame f{v.kind(), sequential(v.kind()) ? seq_walk(v) : seq_walk()};
       f.coll = v.obj();
+      f.cache = cache;
+      if (v.is(type::map)) f.pure = !v.as<map_obj>().sorted();
+      else if (v.is(type::set)) f.pure = !v.as<set_obj>().sorted();
       if (sequential(v.kind())) {
         f.left = seq_size(v);
         f.acc = 0x5EB1;  // the same for lists and vectors: equal ones must hash alike
@@ -299,21 +393,34 @@ const value* hash_next(hash_frame& f) {
   }
 }
 
-std::uint64_t hash_walk(const value& v) {
+// Hashes a collection whose hash is not cached yet, caching it and every collection inside
+// that had none: each distinct collection is hashed once, however often it is shared.
+std::uint64_t hash_walk(const value& v, walk_scope& scope) {
   std::vector<hash_frame> stack;
   std::uint64_t h;
-  if (hash_start(v, h, stack)) return h;
+  bool pure = true;
+  if (hash_start(v, h, pure, stack)) return h;
   for (;;) {
-    const value* child = hash_next(stack.back());
+    scope.step();
+    hash_frame& f = stack.back();
+    const value* child = hash_next(f);
     if (!child) {
-      const hash_frame& done = stack.back();
-      h = sequential(done.kind) ? mix(done.acc) : done.acc;
+      h = (sequential(f.kind) ? mix(f.acc) : f.acc) & hash_mask;
+      pure = f.pure;
+      f.cache->store(h | cache_present | (pure ? cache_pure : 0));
       stack.pop_back();
       if (stack.empty()) return h;
-      hash_fold(stack.back(), h);
+      hash_frame& parent = stack.back();
+      parent.pure = parent.pure && pure;
+      hash_fold(parent, h);
       continue;
     }
-    if (hash_start(*child, h, stack)) hash_fold(stack.back(), h);
+    pure = true;
+    if (hash_start(*child, h, pure, stack)) {
+      hash_frame& parent = stack.back();
+      parent.pure = parent.pure && pure;
+      hash_fold(parent, h);
+    }
   }
 }
 
@@ -390,7 +497,9 @@ struct cmp_frame {
   std::size_t i;
 };
 
-int cmp_step(const value& a, const value& b, std::vector<cmp_frame>& stack, bool& pushed) {
+// `scope` is null for a comparison that cannot walk (no vector on either side).
+int cmp_step(const value& a, const value& b, std::vector<cmp_frame>& stack, bool& pushed,
+             walk_scope* scope) {
   pushed = false;
   if (a.is_heap() && a.kind() == b.kind() && a.obj() == b.obj()) return 0;  // as Clojure: k1 == k2
   if (a.is_nil()) return b.is_nil() ? 0 : -1;
@@ -408,7 +517,16 @@ int cmp_step(const value& a, const value& b, std::vector<cmp_frame>& stack, bool
     case type::character:
       return static_cast<int>(a.as_char()) - static_cast<int>(b.as_char());
     case type::date: return date::compare(a.as_epoch_day(), b.as_epoch_day());
-    case type::string: return compare_text(string_text(a), string_text(b));
+    case type::string: {
+      const std::string& x = string_text(a);
+      const std::string& y = string_text(b);
+      std::size_t n = std::min(x.size(), y.size());
+      if (n >= text_bytes_per_unit) {
+        if (scope) scope->add(n / text_bytes_per_unit);
+        else charge_work(n / text_bytes_per_unit);
+      }
+      return compare_text(x, y);
+    }
     case type::keyword:
     case type::symbol: return compare_named(named(a), named(b));
     case type::vector: {
@@ -424,19 +542,20 @@ int cmp_step(const value& a, const value& b, std::vector<cmp_frame>& stack, bool
   }
 }
 
-int cmp_walk(const value& a, const value& b) {
+int cmp_walk(const value& a, const value& b, walk_scope& scope) {
   std::vector<cmp_frame> stack;
   bool pushed;
-  int c = cmp_step(a, b, stack, pushed);
+  int c = cmp_step(a, b, stack, pushed, &scope);
   if (!pushed) return c;
   while (!stack.empty()) {
+    scope.step();
     cmp_frame& f = stack.back();
     if (f.i == f.a->size()) {
       stack.pop_back();
       continue;
     }
     std::size_t i = f.i++;
-    c = cmp_step(f.a->at(i), f.b->at(i), stack, pushed);  // f may be invalid from here on
+    c = cmp_step(f.a->at(i), f.b->at(i), stack, pushed, &scope);  // f may be invalid from here on
     if (!pushed && c != 0) return c;
   }
   return 0;
@@ -464,10 +583,13 @@ bool equal(const value& a, const value& b) {
   }
   if (!a.is_heap() || !b.is_heap()) {
     std::vector<eq_frame> none;  // scalars push nothing and allocate nothing
-    return eq_step(a, b, none);
+    return eq_step(a, b, none, nullptr);
   }
-  nesting_guard guard("compare");
-  return eq_walk(a, b);
+  if (hashes_differ(a, b)) return false;
+  walk_scope scope("compare");
+  bool r = eq_walk(a, b, scope);
+  scope.finish();
+  return r;
 }
 
 bool numeric_equal(const value& a, const value& b) {
@@ -476,18 +598,29 @@ bool numeric_equal(const value& a, const value& b) {
 }
 
 int compare_values(const value& a, const value& b) {
-  nesting_guard guard("compare");
-  return cmp_walk(a, b);
+  if (!a.is(type::vector) || !b.is(type::vector)) {
+    std::vector<cmp_frame> none;  // only two vectors push a frame
+    bool pushed;
+    return cmp_step(a, b, none, pushed, nullptr);
+  }
+  walk_scope scope("compare");
+  int c = cmp_walk(a, b, scope);
+  scope.finish();
+  return c;
 }
 
 std::uint64_t hash(const value& v) {
-  if (sequential(v.kind()) || v.is(type::map) || v.is(type::set)) {
-    nesting_guard guard("hash");
-    return hash_walk(v);
+  if (const detail::hash_cache* cache = cache_of(v)) {
+    if (std::uint64_t bits = cache->load()) return bits & hash_mask;
+    walk_scope scope("hash");
+    std::uint64_t h = hash_walk(v, scope);
+    scope.finish();
+    return h;
   }
   std::vector<hash_frame> none;  // scalars push nothing and allocate nothing
   std::uint64_t h = 0;
-  hash_start(v, h, none);
+  bool pure = true;
+  hash_start(v, h, pure, none);
   return h;
 }
 

@@ -15,6 +15,7 @@
 // published. Freeing is iterative (see object.hpp), so a million-deep nested value cannot
 // overflow the stack when it dies. Every heap allocation is charged to the budget of the run that
 // made it (memory limit), and credited back when freed during that run.
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -132,6 +133,29 @@ class value {
 };
 static_assert(sizeof(value) == 16);
 
+namespace detail {
+
+/// The hash of an immutable collection (list, vector, map, set), filled in the first time it is
+/// asked for, as Clojure caches hasheq: hashing shared structure then costs O(distinct nodes),
+/// not O(paths). 0 means "not computed yet"; value.cpp owns the encoding. A value may be read
+/// by several threads once published; they compute the same bits, so relaxed loads and stores
+/// suffice. A collection changed in place (only while the caller holds its sole reference)
+/// resets it.
+class hash_cache {
+ public:
+  hash_cache() = default;
+  hash_cache(const hash_cache&) = delete;
+  hash_cache& operator=(const hash_cache&) = delete;
+  std::uint64_t load() const noexcept { return bits_.load(std::memory_order_relaxed); }
+  void store(std::uint64_t bits) const noexcept { bits_.store(bits, std::memory_order_relaxed); }
+  void reset() noexcept { bits_.store(0, std::memory_order_relaxed); }
+
+ private:
+  mutable std::atomic<std::uint64_t> bits_{0};
+};
+
+}  // namespace detail
+
 /// Clojure `=`: structural; 1 and 1.0 differ; lists, vectors and seqs with equal items are equal.
 bool equal(const value& a, const value& b);
 /// Clojure `==` on numbers (the caller checked both are numbers).
@@ -143,6 +167,11 @@ bool numeric_equal(const value& a, const value& b);
 /// Other mixes (a string and a number, lists, maps, sets) throw a `type` error as Clojure does.
 int compare_values(const value& a, const value& b);
 /// A hash consistent with `equal` (equal values hash alike; order-independent for maps/sets).
+/// A collection's hash is computed once and cached in it (detail::hash_cache).
+///
+/// Equality, comparison and hashing of collections charge one unit of work per node they visit
+/// to the budget active on this thread (budget.hpp), so they end with a `limit` error at the
+/// step or time limit however much shared structure a value has; they may therefore throw.
 std::uint64_t hash(const value& v);
 
 struct value_hash {

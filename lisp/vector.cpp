@@ -144,7 +144,9 @@ struct vector_access {
       c->tail_count_ = src.tail_count_;
       v = value::adopt(type::vector, c);
     }
-    return *static_cast<vector_obj*>(v.obj());
+    auto& self = *static_cast<vector_obj*>(v.obj());
+    self.hash_.reset();  // the caller is about to change it
+    return self;
   }
 
   static void push_tail(vector_obj& self, unsigned level, node*& slot, node* full_tail) {

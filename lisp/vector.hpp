@@ -48,6 +48,8 @@ class vector_obj final : public object {
   }
   /// Items in order as a plain vector.
   std::vector<value> items() const;
+  /// The cached hash (value.cpp).
+  const detail::hash_cache& cached_hash() const { return hash_; }
 
   struct node;
   vector_obj();
@@ -64,6 +66,7 @@ class vector_obj final : public object {
   node* root_ = nullptr;   // owned
   node* tail_ = nullptr;   // owned
   std::size_t tail_count_ = 0;
+  detail::hash_cache hash_;
 };
 
 }  // namespace ptc::lisp

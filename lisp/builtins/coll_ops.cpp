@@ -318,6 +318,7 @@ value key_of(context& c, const value& keyspec, const value& item) {
       value cur = item;
       bool present = true;
       keyspec.as<vector_obj>().each([&](const value& k) {
+        c.tick();
         value next;
         present = lookup(cur, k, next);
         cur = std::move(next);

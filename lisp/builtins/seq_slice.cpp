@@ -349,6 +349,8 @@ value b_flatten(context& c, args_t a) {
           continue;
         }
         if (!is_sequential(out)) return true;
+        // One cursor per level of nesting: a million-deep value must meet the memory limit.
+        if (stack.size() == stack.capacity()) c.limits().preflight((stack.size() * 2 + 16) * sizeof(source));
         stack.emplace_back(std::move(out));
       }
       return false;
@@ -376,6 +378,7 @@ value b_tree_seq(context& c, args_t a) {
       if (call1(c, branch, out).truthy()) {
         value kids = call1(c, children, out);
         if (!is_seqable(kids)) errors::argument("tree-seq", 1, "a function returning collections", kids);
+        if (stack.size() == stack.capacity()) c.limits().preflight((stack.size() * 2 + 16) * sizeof(source));
         stack.emplace_back(std::move(kids));
       }
       return true;

@@ -7,6 +7,7 @@
 #include "lisp/builtin.hpp"
 #include "lisp/builtins/seq_support.hpp"
 #include "lisp/map.hpp"
+#include "lisp/sorted_order.hpp"
 
 namespace ptc::lisp {
 namespace seq_detail {
@@ -85,7 +86,9 @@ std::vector<value> sorted(context& c, std::string_view fn, std::vector<value> it
   std::vector<std::size_t> order(items.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   if (cmp) {
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+    // A program's comparator may contradict itself (or throw): merge_sort checks its own
+    // bounds, and only positions move, so an exception leaves `items` as it was.
+    detail::merge_sort(order, [&](std::size_t i, std::size_t j) {
       return comes_before(c, fn, cmp_argi, *cmp, k[i], k[j]);
     });
   } else {

@@ -88,7 +88,6 @@ class source {
   bool started_ = false;
   std::size_t index_ = 0;
   const void* cursor_ = nullptr;
-  std::vector<value> items_;
   std::unique_ptr<lazy_seq_obj::cursor> lazy_;
 };
 
