@@ -30,6 +30,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <fstream>
+#include <iterator>
 #include <iostream>
 #include <new>
 #include <random>
@@ -58,6 +60,7 @@ struct options {
   std::uint64_t hang_ms = 0;  ///< 0: 10x timeout_ms + 2 s
   std::int64_t only = -1;     ///< run just this program, in this process, and show it
   std::int64_t print = -1;    ///< print just this program
+  std::string file;           ///< run this program text (a reproducer) under the same judge
   bool verbose = false;       ///< print every program with its outcome
   std::uint64_t progress = 0; ///< >0: a progress line every N programs
 };
@@ -418,7 +421,7 @@ bool parse_u64(const char* text, std::uint64_t& out) {
 int usage() {
   std::cerr << "usage: ptc_structfuzz [--count N] [--seed S] [--start N] [--timeout-ms MS] [--max-steps N]\n"
                "                      [--max-memory-mb MB] [--hang-ms MS] [--progress N] [--verbose]\n"
-               "                      [--only N] [--print N]\n";
+               "                      [--only N] [--print N] [--file PROGRAM.clj]\n";
   return 2;
 }
 
@@ -442,6 +445,7 @@ int main(int argc, char** argv) {
     else if (a == "--hang-ms") ok = num(o.hang_ms);
     else if (a == "--progress") ok = num(o.progress);
     else if (a == "--verbose") o.verbose = true;
+    else if (a == "--file" && i + 1 < argc) o.file = argv[++i];
     else if (a == "--only") { ok = num(tmp); o.only = static_cast<std::int64_t>(tmp); }
     else if (a == "--print") { ok = num(tmp); o.print = static_cast<std::int64_t>(tmp); }
     else ok = false;
@@ -459,9 +463,18 @@ int main(int argc, char** argv) {
     std::cout << generator(table, o.seed, static_cast<std::uint64_t>(o.print)).program();
     return 0;
   }
-  if (o.only >= 0) {
-    const auto n = static_cast<std::uint64_t>(o.only);
-    const std::string program = generator(table, o.seed, n).program();
+  if (o.only >= 0 || !o.file.empty()) {
+    std::string program;
+    if (!o.file.empty()) {
+      std::ifstream in(o.file, std::ios::binary);
+      if (!in) {
+        std::cerr << "structfuzz: cannot read " << o.file << "\n";
+        return 2;
+      }
+      program.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    } else {
+      program = generator(table, o.seed, static_cast<std::uint64_t>(o.only)).program();
+    }
     std::cout << program << std::flush;
     alarm(static_cast<unsigned>(o.hang_ms / 1000 + 1));  // a hang ends the process (SIGALRM)
     const judged j = run_one(program, o);

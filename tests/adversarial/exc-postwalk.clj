@@ -2,4 +2,4 @@
 ;; family: callback
 ;; expect: exception
 ;; limits: --timeout-ms 500 --max-steps 2000000
-(postwalk (fn [x] (throw (ex-info "from postwalk" {}))) [1 [2]])
+(clojure.walk/postwalk (fn [x] (throw (ex-info "from postwalk" {}))) [1 [2]])

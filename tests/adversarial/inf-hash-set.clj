@@ -1,5 +1,5 @@
-;; an infinite lazy sequence realised by hash-set
+;; hash-set of an infinite lazy seq (a lazy seq may hash without realising it all)
 ;; family: infinite
-;; expect: limit
+;; expect: limit|value
 ;; limits: --timeout-ms 500 --max-steps 2000000
 (hash-set (range))

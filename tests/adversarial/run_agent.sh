@@ -38,7 +38,7 @@ failed=0
 
 json_string() {  # the file's program (header lines dropped) as a JSON string of a markdown reply
   { printf 'Trying it.\n\n```clojure\n'; grep -v '^;;' "$1"; printf '```\n'; } |
-    awk 'BEGIN { ORS = "" } { gsub(/\\/, "\\\\"); gsub(/"/, "\\\""); gsub(/\t/, "\\t"); print $0 "\\n" }'
+    sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/\t/\\t/g' | awk 'BEGIN { ORS = "" } { print $0 "\\n" }'
 }
 
 flag_value() {

@@ -100,7 +100,8 @@ for f in "${files[@]}"; do
   key="$family|$limits"
   fam_files[$key]=$((${fam_files[$key]:-0} + 1))
   ((ms > ${fam_ms[$key]:-0})) && fam_ms[$key]=$ms
-  ((${steps:-0} > ${fam_steps[$key]:-0})) && fam_steps[$key]=${steps:-0}
+  fam_steps[$key]=${fam_steps[$key]:-0}
+  ((${steps:-0} > ${fam_steps[$key]})) && fam_steps[$key]=$steps
   [[ " ${fam_kinds[$key]:-} " == *" $kind "* ]] || fam_kinds[$key]="${fam_kinds[$key]:-}${fam_kinds[$key]:+ }$kind"
 done
 
