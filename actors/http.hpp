@@ -30,12 +30,15 @@ struct http_request {
   std::string body;
   std::int64_t timeout_ms = 60'000;          ///< whole transfer
   std::int64_t connect_timeout_ms = 10'000;
+  /// The most response body bytes accepted (0: no limit). Checked as the body arrives: the
+  /// transfer is aborted once it would exceed the limit, with error "response too large".
+  std::int64_t max_body_bytes = 0;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, http_request& x) {
   return f(caf::meta::type_name("ptc::http_request"), x.method, x.url, x.headers, x.body,
-           x.timeout_ms, x.connect_timeout_ms);
+           x.timeout_ms, x.connect_timeout_ms, x.max_body_bytes);
 }
 
 struct http_response {
@@ -44,7 +47,8 @@ struct http_response {
   std::string body;
   /// "" on a completed exchange (any status); otherwise what went wrong, one of:
   /// "timeout", "connection refused", "connection failed: <curl text>", "cancelled",
-  /// "transfer failed: <curl text>" (e.g. the peer closed mid-body).
+  /// "transfer failed: <curl text>" (e.g. the peer closed mid-body), "response too large: more
+  /// than N bytes" (the request's max_body_bytes; the body is then empty).
   std::string error;
   std::int64_t latency_us = 0;  ///< from handing the request to curl until done
 

@@ -19,9 +19,25 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+/// Where a response body goes: appended up to `limit` bytes (0: no limit).
+struct body_sink {
+  std::string* body = nullptr;
+  std::int64_t limit = 0;
+  bool exceeded = false;
+};
+
 std::size_t on_body(char* data, std::size_t size, std::size_t n, void* user) {
-  static_cast<std::string*>(user)->append(data, size * n);
-  return size * n;
+  auto& sink = *static_cast<body_sink*>(user);
+  const std::size_t len = size * n;
+  if (sink.limit > 0 && sink.body->size() + len > static_cast<std::uint64_t>(sink.limit)) {
+    // Returning less than given aborts the transfer (CURLE_WRITE_ERROR): a body over the
+    // limit is never held whole.
+    sink.exceeded = true;
+    std::string().swap(*sink.body);
+    return 0;
+  }
+  sink.body->append(data, len);
+  return len;
 }
 
 /// Collects "name: value" lines with lower-cased names; a new status line (after
@@ -70,6 +86,7 @@ struct http_worker::transfer {
   clock_type::time_point started;
   std::size_t index = 0;  ///< position in active_
   char errbuf[CURL_ERROR_SIZE] = {};
+  body_sink sink;
 };
 
 http_worker::http_worker(http_options opts) : opts_(opts) {
@@ -187,7 +204,12 @@ void http_worker::start_transfer(job j) {
   curl_easy_setopt(h, CURLOPT_ERRORBUFFER, t->errbuf);
   curl_easy_setopt(h, CURLOPT_PRIVATE, t.get());
   curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
-  curl_easy_setopt(h, CURLOPT_WRITEDATA, &t->resp.body);
+  t->sink.body = &t->resp.body;
+  t->sink.limit = req.max_body_bytes;
+  curl_easy_setopt(h, CURLOPT_WRITEDATA, &t->sink);
+  // A Content-Length over the limit is refused before any of the body is read.
+  if (req.max_body_bytes > 0)
+    curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(req.max_body_bytes));
   curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
   curl_easy_setopt(h, CURLOPT_HEADERDATA, &t->resp.headers);
   for (const auto& line : req.headers) t->headers = curl_slist_append(t->headers, line.c_str());
@@ -245,7 +267,10 @@ void http_worker::finish(transfer* t, CURLcode code) {
   long status = 0;
   curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
   resp.status = static_cast<int>(status);
-  if (code != CURLE_OK) {
+  if (t->sink.exceeded || code == CURLE_FILESIZE_EXCEEDED) {
+    resp.error = "response too large: more than " + std::to_string(t->sink.limit) + " bytes";
+    std::string().swap(resp.body);
+  } else if (code != CURLE_OK) {
     std::string text = t->errbuf[0] ? t->errbuf : curl_easy_strerror(code);
     long os_errno = 0;
     curl_easy_getinfo(t->easy, CURLINFO_OS_ERRNO, &os_errno);

@@ -42,6 +42,9 @@ struct run_entry {
   bool resume_queued = false;  ///< a resume_atom for this run is in our mailbox
   steady::time_point waiting_since{};
   std::chrono::microseconds tool_time{0};
+  /// Who asked for the run (a sub-agent): when it goes down, nobody waits for the result, so
+  /// the run is dropped (invalid: an anonymous request, the run ends on its own).
+  caf::actor_addr owner;
 };
 
 struct interpreter_state {
@@ -50,6 +53,7 @@ struct interpreter_state {
   std::unordered_map<std::uint64_t, run_entry> runs;
   std::uint64_t next_run = 1;
   std::set<caf::actor_addr> monitored;  ///< tool actors whose death we watch
+  std::set<caf::actor_addr> owners;     ///< requesters with runs here, whose death we watch
   interpreter_stats stats;
 };
 
@@ -267,10 +271,31 @@ void tool_down(interpreter_actor* self, const caf::actor_addr& tool) {
   }
 }
 
+/// The requester of some runs is gone (its mission ended: timeout, cancel, its parent
+/// failing, shutdown): nobody waits for their results, so they stop now. Destroying a
+/// program_run unwinds its fiber and frees its memory; replies to its tool calls still in
+/// flight are ignored when they come (a sub-agent called as a tool watches its caller and ends
+/// with it, see tree_context::caller).
+void owner_down(interpreter_actor* self, const caf::actor_addr& owner) {
+  auto& st = self->state;
+  if (st.owners.erase(owner) == 0) return;
+  for (auto it = st.runs.begin(); it != st.runs.end();) {
+    if (it->second.owner != owner) {
+      ++it;
+      continue;
+    }
+    it->second.promise.deliver(caf::make_error(caf::sec::request_receiver_down));
+    it = st.runs.erase(it);
+    ++st.stats.cancelled;
+  }
+  st.stats.active = st.runs.size();
+}
+
 caf::behavior interpreter(interpreter_actor* self, interpreter_options opts) {
   self->state.opts = opts;
   self->set_down_handler([self](caf::down_msg& dm) {
     try {
+      owner_down(self, dm.source);
       tool_down(self, dm.source);
     } catch (const std::exception&) {
       // answer() drives runs, which catch their own failures; nothing is expected here.
@@ -286,6 +311,8 @@ caf::behavior interpreter(interpreter_actor* self, interpreter_options opts) {
   return {
       [self](eval_atom, const wire<eval_request>& req, const std::vector<tool_binding>& bindings,
              const tree_context& tree) -> caf::typed_response_promise<wire<eval_reply>> {
+        // Taken before make_response_promise, which moves the sender into the promise.
+        const caf::strong_actor_ptr requester = self->current_sender();
         auto promise = self->make_response_promise<wire<eval_reply>>();
         auto& st = self->state;
         const std::uint64_t id = st.next_run++;
@@ -313,6 +340,10 @@ caf::behavior interpreter(interpreter_actor* self, interpreter_options opts) {
           // Sub-agents called as tools run their programs here unless told otherwise.
           if (!e.tree.interpreter) e.tree.interpreter = caf::actor_cast<caf::actor>(self);
           e.start_mem = req->mem;
+          if (requester) {
+            e.owner = caf::actor_cast<caf::actor_addr>(requester);
+            if (st.owners.insert(e.owner).second) self->monitor(caf::actor_cast<caf::actor>(requester));
+          }
           st.runs.emplace(id, std::move(e));
           st.stats.active = st.runs.size();
         } catch (const std::exception& ex) {

@@ -154,6 +154,11 @@ llm_response describe_failure(const llm_setup& s, const http_response& res,
                                     " ms each) from " + url);
     if (res.error == "cancelled")
       return failure("cancelled", "the request to " + url + " was cancelled");
+    if (res.error.rfind("response too large", 0) == 0)
+      return failure("too_large", "the response from " + url + " is larger than the limit of " +
+                                      std::to_string(s.opts.settings.max_response_bytes) +
+                                      " bytes; the transfer was stopped (raise llm.max_response_bytes "
+                                      "or PTC_MAX_RESPONSE_BYTES, or ask for a shorter answer)");
     if (res.error == "connection refused")
       return failure("connection", "connection refused by " + url + after_attempts(attempts));
     // The HTTP actor's texts are "connection failed: <why>" and "transfer failed: <why>".

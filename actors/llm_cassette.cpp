@@ -1,12 +1,14 @@
 // Cassettes: JSONL files of recorded LLM exchanges, read by the replay provider and appended
 // to by `record`.
-#include <cstdio>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <system_error>
 
 #include "actors/llm_internal.hpp"
+#include "actors/trace.hpp"
 #include "config/error.hpp"
+#include "config/secret.hpp"
 
 namespace ptc::actors::llm_detail {
 
@@ -14,8 +16,22 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-/// The key a replay matches on: the messages only, so any provider's recording replays.
-std::string messages_key(const llm_request& req) { return cassette_key("", "", req); }
+/// `req` as a cassette holds it: with every registered secret redacted; nullopt when it holds
+/// none (the common case, no copy).
+std::optional<llm_request> redacted(const llm_request& req) {
+  if (!config::secrets_registered()) return std::nullopt;
+  std::string text = to_json(req).dump(-1, ' ', false, json::error_handler_t::replace);
+  if (!config::redact_in_place(text)) return std::nullopt;
+  return request_from_json(json::parse(text));
+}
+
+/// The key a replay matches on: the messages only, so any provider's recording replays. Taken
+/// over the request as recorded (redacted), so a request that carries a key (in a tool result
+/// the model saw) finds its recording.
+std::string messages_key(const llm_request& req) {
+  auto r = redacted(req);
+  return cassette_key("", "", r ? *r : req);
+}
 
 }  // namespace
 
@@ -59,20 +75,17 @@ const llm_response* cassette::find(const llm_request& req, const std::string& mo
 }
 
 struct cassette_writer::impl {
-  std::mutex mutex;
-  std::FILE* file = nullptr;
   std::filesystem::path path;
+  std::unique_ptr<append_file> file;
 };
 
 cassette_writer::cassette_writer(std::unique_ptr<impl> i) : impl_(std::move(i)) {}
 
-cassette_writer::~cassette_writer() {
-  if (impl_ && impl_->file) std::fclose(impl_->file);
-}
+cassette_writer::~cassette_writer() = default;
 
 std::shared_ptr<cassette_writer> cassette_writer::open(const std::filesystem::path& p) {
-  // One writer per file for the process: actors recording to the same cassette share it, and
-  // its mutex keeps their lines whole.
+  // One writer per file for the process (actors recording to the same cassette share it);
+  // append_file keeps the lines of every writer, in this process or another, whole.
   static std::mutex registry_mutex;
   static std::map<std::string, std::weak_ptr<cassette_writer>> registry;
   std::error_code ec;
@@ -82,8 +95,11 @@ std::shared_ptr<cassette_writer> cassette_writer::open(const std::filesystem::pa
   if (auto existing = registry[name].lock()) return existing;
   auto i = std::make_unique<impl>();
   i->path = p;
-  i->file = std::fopen(p.c_str(), "ab");
-  if (!i->file) throw config::config_error(p.string(), "cannot open the cassette for recording");
+  try {
+    i->file = std::make_unique<append_file>(p);
+  } catch (const std::system_error& e) {
+    throw config::config_error(p.string(), "cannot open the cassette for recording: " + e.code().message());
+  }
   auto w = std::make_shared<cassette_writer>(std::move(i));
   registry[name] = w;
   return w;
@@ -91,16 +107,16 @@ std::shared_ptr<cassette_writer> cassette_writer::open(const std::filesystem::pa
 
 void cassette_writer::append(const std::string& provider, const std::string& model,
                              const llm_request& req, const llm_response& res) {
-  json line{{"key", cassette_key(provider, model, req)},
+  auto r = redacted(req);
+  json line{{"key", cassette_key(provider, model, r ? *r : req)},
             {"provider", provider},
             {"model", model},
-            {"request", to_json(req)},
+            {"request", to_json(r ? *r : req)},
             {"response", to_json(res)}};
   std::string text = line.dump(-1, ' ', false, json::error_handler_t::replace);
+  config::redact_in_place(text);  // the response too: a key the model repeated
   text += '\n';
-  std::lock_guard lock(impl_->mutex);
-  std::fwrite(text.data(), 1, text.size(), impl_->file);
-  std::fflush(impl_->file);
+  impl_->file->append(text);  // one write(2) of the whole line
 }
 
 }  // namespace ptc::actors::llm_detail

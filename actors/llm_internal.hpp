@@ -54,8 +54,10 @@ class cassette {
   std::size_t count_ = 0;
 };
 
-/// Appends exchanges to a JSONL cassette, one flushed line each. One writer per file for the
-/// whole process (shared by every actor recording to it), so lines never interleave.
+/// Appends exchanges to a JSONL cassette, one line each, written by one write(2) under
+/// O_APPEND and flock (append_file), so lines of concurrent writers never interleave, in this
+/// process or another. Every registered secret is redacted from the line (config::redact); the
+/// key of a request is taken over its redacted form, which replay matches on too.
 class cassette_writer {
  public:
   /// The writer of `p` (opened for appending); throws config::config_error when it cannot be.

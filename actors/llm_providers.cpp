@@ -284,6 +284,7 @@ http_request build_http_request(const config::llm_settings& s, const llm_request
   out.body = body.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
   out.timeout_ms = s.request_timeout.count();
   out.connect_timeout_ms = std::min<std::int64_t>(out.timeout_ms, 10'000);
+  out.max_body_bytes = static_cast<std::int64_t>(s.max_response_bytes);
   return out;
 }
 
@@ -291,7 +292,8 @@ parsed_completion parse_http_response(const config::llm_settings& s, const http_
   parsed_completion out;
   if (!res.error.empty()) {
     out.error = res.error;
-    out.retryable = res.error != "cancelled";
+    // A response over the size limit would be as large again: not retried.
+    out.retryable = res.error != "cancelled" && res.error.rfind("response too large", 0) != 0;
     return out;
   }
   if (res.status < 200 || res.status > 299) {

@@ -23,7 +23,7 @@ namespace {
 void configure_logging(const std::string& level) {
   static std::once_flag once;
   std::call_once(once, [] {
-    auto logger = spdlog::stderr_color_mt("ptc");
+    auto logger = make_redacting_stderr_logger("ptc");  // no key in any log line
     logger->set_pattern("[%H:%M:%S.%e] [%^%l%$] %v");
     spdlog::set_default_logger(logger);
   });

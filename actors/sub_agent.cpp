@@ -1,6 +1,7 @@
 // The sub-agent actor: the mission loop (see sub_agent.hpp).
 #include "actors/sub_agent.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 
@@ -35,6 +36,11 @@ struct sub_agent_state {
   std::uint64_t turns_granted = 0;  ///< against tree.turn_budget when there is no budget actor
   /// The local caller's callback; shared with the exit hook, which calls it if finish() did not.
   std::shared_ptr<step_callback> done_callback;
+  /// LLM work in no turn: a call that failed (all its attempts) or was abandoned at the
+  /// deadline. finish() adds it to the Step, so its usage counts every attempt.
+  messages::token_usage unturned_usage;
+  microseconds unturned_llm_time{0};
+  std::optional<clock_type::time_point> llm_sent;  ///< an LLM call is out since then
 };
 
 using self_ptr = caf::stateful_actor<sub_agent_state>*;
@@ -50,7 +56,17 @@ void finish(self_ptr self, messages::step s) {
   auto& st = self->state;
   if (st.done) return;
   st.done = true;
-  s.duration = duration_cast<microseconds>(clock_type::now() - st.started);
+  const auto now = clock_type::now();
+  if (st.llm_sent) {
+    // Abandoned (the deadline passed, or the mission was cancelled): at least one attempt
+    // went out and its time counts.
+    st.unturned_usage.requests += 1;
+    st.unturned_llm_time += duration_cast<microseconds>(now - *st.llm_sent);
+    st.llm_sent.reset();
+  }
+  s.usage += st.unturned_usage;
+  s.llm_time += st.unturned_llm_time;
+  s.duration = duration_cast<microseconds>(now - st.started);
   if (s.agent_name.empty()) s.agent_name = st.job.spec->name;
   if (st.job.tree.trace) {
     trace_event(st.job.tree.trace, "step", st.path, {{"step", messages::to_json(s)}});
@@ -137,6 +153,7 @@ tree_context tree_for_tools(self_ptr self) {
   t.interpreter = st.job.interpreter;
   t.compression = messages::to_json(st.agent->compression).dump();
   t.path = st.path;
+  t.caller = self->address();
   return t;
 }
 
@@ -178,18 +195,25 @@ void ask_llm(self_ptr self) {
                 {{"turn", req.turn}, {"messages", messages::to_json(req.messages)}});
   }
   const auto sent = clock_type::now();
+  st.llm_sent = sent;
   self->request(st.job.llm, wait_limit(self), llm_atom::value,
                 wire<llm_request>{std::move(req)})
       .then(
           [=](const wire<llm_response>& res) {
             auto& st = self->state;
             if (st.done) return;
+            st.llm_sent.reset();
             const std::size_t number = st.turns.size() + 1;
             if (st.job.tree.trace) {
               trace_event(st.job.tree.trace, "llm_response", st.path,
                           {{"turn", number}, {"response", to_json(*res)}});
             }
             if (!res->ok) {
+              // Every attempt of the failed call counts (usage.requests = attempts).
+              messages::token_usage spent = res->usage;
+              spent.requests = std::max<std::uint64_t>(spent.requests, 1);
+              st.unturned_usage += spent;
+              st.unturned_llm_time += duration_cast<microseconds>(clock_type::now() - sent);
               fail(self, messages::failure_reason::llm_error,
                    "LLM call for turn " + std::to_string(number) + " failed: " + res->error);
               return;
@@ -273,6 +297,23 @@ void start(self_ptr self) {
   }
   st.agent = std::move(std::get<messages::prepared_agent>(prepared));
   if (spec.mission_timeout.count() > 0) st.deadline = st.started + spec.mission_timeout;
+  // Started by another agent's tool call: when that agent goes down (its mission ended), no
+  // one waits for this one, which stops now (its own run is then dropped by the interpreter).
+  if (st.job.tree.caller) {
+    const caf::actor_addr caller = st.job.tree.caller;
+    self->set_down_handler([self, caller](caf::down_msg& dm) {
+      if (dm.source != caller || self->state.done) return;
+      fail(self, messages::failure_reason::cancelled,
+           "cancelled: the agent that called " + self->state.path + " ended before it finished");
+    });
+    auto handle = caf::actor_cast<caf::actor>(caller);
+    if (!handle) {
+      fail(self, messages::failure_reason::cancelled,
+           "cancelled: the agent that called " + st.path + " ended before it started");
+      return;
+    }
+    self->monitor(handle);
+  }
   spdlog::debug("agent {}: started, max_turns {}", st.path, spec.max_turns);
   next_turn(self);
 }

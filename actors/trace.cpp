@@ -1,45 +1,146 @@
 // The JSONL trace sink (see trace.hpp).
 #include "actors/trace.hpp"
 
-#include <chrono>
-#include <fstream>
-#include <stdexcept>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <chrono>
+#include <ctime>
+#include <stdexcept>
+#include <system_error>
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "actors/llm_internal.hpp"
 #include "actors/wire.hpp"
+#include "config/secret.hpp"
 
 namespace ptc::actors {
 namespace {
 
+using json = nlohmann::ordered_json;
+
+/// A JSON pointer token (RFC 6901): "~" and "/" escaped.
+std::string pointer_token(const std::string& key) {
+  std::string out;
+  for (char c : key) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+/// Replaces repeated large strings under `j` (at JSON pointer `at`) by references; lists the
+/// first occurrences in `payloads`.
+void dedupe(json& j, const std::string& at, std::set<std::string>& seen, json& payloads) {
+  if (j.is_string()) {
+    const std::string& text = j.get_ref<const std::string&>();
+    if (text.size() < trace_payload_min) return;
+    std::string hash = llm_detail::sha256_hex(text);
+    const std::size_t bytes = text.size();
+    if (seen.insert(hash).second) {
+      payloads.push_back(json{{"sha256", std::move(hash)}, {"at", at}, {"bytes", bytes}});
+    } else {
+      j = json{{"$payload", std::move(hash)}, {"bytes", bytes}};
+    }
+  } else if (j.is_object()) {
+    for (auto& [key, v] : j.items()) dedupe(v, at + "/" + pointer_token(key), seen, payloads);
+  } else if (j.is_array()) {
+    for (std::size_t i = 0; i < j.size(); ++i) dedupe(j[i], at + "/" + std::to_string(i), seen, payloads);
+  }
+}
+
 struct trace_state {
   static constexpr const char* name = "trace_sink";
-  std::unique_ptr<std::ofstream> out;
+  std::shared_ptr<append_file> out;
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+  std::set<std::string> seen;  ///< hashes of the large strings written so far
+  bool failed = false;         ///< a write failed (said once, on the log)
 };
 
-caf::behavior trace_sink(caf::stateful_actor<trace_state>* self,
-                         std::shared_ptr<std::ofstream> file) {
-  self->state.out = std::make_unique<std::ofstream>(std::move(*file));
+void write_line(trace_state& st, const std::string& event_line) {
+  const auto us = std::chrono::duration_cast<std::chrono::microseconds>(
+                      std::chrono::steady_clock::now() - st.started)
+                      .count();
+  // Redacted first, so that payload hashes are of the text as written.
+  std::string line = event_line;
+  config::redact_in_place(line);
+  line = dedupe_payloads(std::move(line), st.seen);
+  // The time goes first so a reader can sort merged traces without parsing the rest.
+  std::string out = "{\"time_us\":" + std::to_string(us) + ',';
+  out.append(std::string_view(line).substr(1));
+  out += '\n';
+  try {
+    st.out->append(out);
+  } catch (const std::system_error& e) {
+    if (!st.failed) spdlog::warn("trace: {} (later events are lost too)", e.what());
+    st.failed = true;
+  }
+}
+
+caf::behavior trace_sink(caf::stateful_actor<trace_state>* self, std::shared_ptr<append_file> file) {
+  self->state.out = std::move(file);
+  char started[32] = "";
+  const std::time_t now = std::time(nullptr);
+  std::tm utc{};
+  if (gmtime_r(&now, &utc)) std::strftime(started, sizeof started, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  write_line(self->state, json{{"event", "trace_start"}, {"pid", ::getpid()}, {"started", started}}.dump());
   return {
-      [=](trace_atom, const std::string& line) {
-        auto& st = self->state;
-        const auto us = std::chrono::duration_cast<std::chrono::microseconds>(
-                            std::chrono::steady_clock::now() - st.started)
-                            .count();
-        // The time goes first so a reader can sort merged traces without parsing the rest.
-        *st.out << "{\"time_us\":" << us << ',' << std::string_view(line).substr(1) << '\n';
-      },
-      [=](flush_atom) {
-        self->state.out->flush();
-        return true;
-      },
+      [=](trace_atom, const std::string& line) { write_line(self->state, line); },
+      // Lines are written as they come: once this is answered, every earlier one is in the file.
+      [=](flush_atom) { return true; },
   };
 }
 
 }  // namespace
 
+std::string dedupe_payloads(std::string line, std::set<std::string>& seen) {
+  if (line.size() < trace_payload_min) return line;
+  json j = json::parse(line, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return line;
+  json payloads = json::array();
+  dedupe(j, "", seen, payloads);
+  if (!payloads.empty()) j["payloads"] = std::move(payloads);
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+append_file::append_file(const std::filesystem::path& path) : path_(path.string()) {
+  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw std::system_error(errno, std::generic_category(), "cannot open " + path_ + " for appending");
+}
+
+append_file::~append_file() { ::close(fd_); }
+
+void append_file::append(std::string_view line) {
+  // O_APPEND makes each write(2) land at the end as a whole on local file systems; the lock
+  // covers the rare short write (a signal, a full disk) and file systems that do not.
+  while (::flock(fd_, LOCK_EX) != 0)
+    if (errno != EINTR) throw std::system_error(errno, std::generic_category(), "cannot lock " + path_);
+  int error = 0;
+  while (!line.empty()) {
+    const ssize_t n = ::write(fd_, line.data(), line.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      error = errno;
+      break;
+    }
+    line.remove_prefix(static_cast<std::size_t>(n));
+  }
+  ::flock(fd_, LOCK_UN);
+  if (error != 0) throw std::system_error(error, std::generic_category(), "cannot write to " + path_);
+}
+
 caf::actor spawn_trace_sink(caf::actor_system& sys, const std::filesystem::path& file) {
-  auto out = std::make_shared<std::ofstream>(file, std::ios::trunc);
-  if (!*out) throw std::runtime_error("cannot write the trace file " + file.string());
+  std::shared_ptr<append_file> out;
+  try {
+    out = std::make_shared<append_file>(file);
+  } catch (const std::system_error& e) {
+    throw std::runtime_error("cannot write the trace file " + file.string() + ": " + e.code().message());
+  }
   return sys.spawn(trace_sink, std::move(out));
 }
 
@@ -50,7 +151,40 @@ void trace_event(const caf::actor& sink, const std::string& event, const std::st
   j["event"] = event;
   j["agent"] = agent;
   for (auto& [k, v] : fields.items()) j[k] = std::move(v);
-  caf::anon_send(sink, trace_atom::value, j.dump());
+  caf::anon_send(sink, trace_atom::value, j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
+}
+
+namespace {
+
+/// Passes each message through config::redact on its way to the real sink.
+class redacting_sink final : public spdlog::sinks::sink {
+ public:
+  explicit redacting_sink(std::shared_ptr<spdlog::sinks::sink> inner) : inner_(std::move(inner)) {}
+  void log(const spdlog::details::log_msg& msg) override {
+    std::string text(msg.payload.data(), msg.payload.size());
+    if (!config::redact_in_place(text)) {
+      inner_->log(msg);
+      return;
+    }
+    spdlog::details::log_msg copy = msg;
+    copy.payload = spdlog::string_view_t(text.data(), text.size());
+    inner_->log(copy);
+  }
+  void flush() override { inner_->flush(); }
+  void set_pattern(const std::string& pattern) override { inner_->set_pattern(pattern); }
+  void set_formatter(std::unique_ptr<spdlog::formatter> f) override { inner_->set_formatter(std::move(f)); }
+
+ private:
+  std::shared_ptr<spdlog::sinks::sink> inner_;
+};
+
+}  // namespace
+
+std::shared_ptr<spdlog::logger> make_redacting_stderr_logger(const std::string& name) {
+  auto inner = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
+  auto logger = std::make_shared<spdlog::logger>(name, std::make_shared<redacting_sink>(std::move(inner)));
+  spdlog::register_logger(logger);
+  return logger;
 }
 
 }  // namespace ptc::actors

@@ -28,12 +28,16 @@ struct tree_context {
   /// The parent's compression as JSON text (messages::to_json); "" when not inherited.
   std::string compression;
   std::string path;  ///< "boss/researcher": names from the root, for traces and errors
+  /// The agent whose program called the tool (set by the sub-agent for its tools' calls). A
+  /// sub-agent started by that call watches it and ends as `cancelled` when it goes down, so
+  /// a mission that ends for any reason stops the children its program was waiting for.
+  caf::actor_addr caller;
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, tree_context& x) {
   return f(caf::meta::type_name("ptc::tree_context"), x.depth, x.max_depth, x.budget, x.turn_budget, x.llm,
-           x.interpreter, x.trace, x.compression, x.path);
+           x.interpreter, x.trace, x.compression, x.path, x.caller);
 }
 
 /// A turn budget actor: (take_atom) -> bool (true: a turn was granted; false: none left).

@@ -195,6 +195,7 @@ std::vector<field> build() {
   t.push_back(make("llm.temperature", "PTC_TEMPERATURE", [](auto& s) -> auto& { return s.llm.temperature; }, 0, 2));
   t.push_back(make("llm.max_in_flight", "PTC_MAX_IN_FLIGHT", [](auto& s) -> auto& { return s.llm.max_in_flight; }, 1));
   t.push_back(make("llm.pool_size", "PTC_POOL_SIZE", [](auto& s) -> auto& { return s.llm.pool_size; }, 1, 1024));
+  t.push_back(make("llm.max_response_bytes", "PTC_MAX_RESPONSE_BYTES", [](auto& s) -> auto& { return s.llm.max_response_bytes; }, 1));
   t.push_back(make("agent.max_turns", "PTC_MAX_TURNS", [](auto& s) -> auto& { return s.agent.max_turns; }, 1));
   t.push_back(make("agent.compress", "", [](auto& s) -> auto& { return s.agent.compress; }));
   t.push_back(make("agent.println_limit", "", [](auto& s) -> auto& { return s.agent.println_limit; }));
@@ -208,6 +209,7 @@ std::vector<field> build() {
   t.push_back(make("agent.limits.max_memory_bytes", "PTC_MAX_MEMORY_BYTES", [](auto& s) -> auto& { return s.agent.limits.max_memory_bytes; }, 1));
   t.push_back(make("agent.limits.max_print_chars", "PTC_MAX_PRINT_CHARS", [](auto& s) -> auto& { return s.agent.limits.max_print_chars; }, 1));
   t.push_back(make("agent.limits.max_output_bytes", "PTC_MAX_OUTPUT_BYTES", [](auto& s) -> auto& { return s.agent.limits.max_output_bytes; }, 1));
+  t.push_back(make("agent.limits.max_string_bytes", "PTC_MAX_STRING_BYTES", [](auto& s) -> auto& { return s.agent.limits.max_string_bytes; }, 1));
   t.push_back(make("node.timeout_ms", "PTC_NODE_TIMEOUT_MS", [](auto& s) -> auto& { return s.node.timeout; }, 100));
   t.push_back(make("node.tools", "PTC_NODE_TOOLS", [](auto& s) -> auto& { return s.node.tools; }));
   t.push_back(make_agents());

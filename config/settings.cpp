@@ -177,6 +177,8 @@ settings load(const std::optional<std::filesystem::path>& file, const environmen
     if (!path)
       if (auto p = env.get("PTC_CONFIG")) path = std::filesystem::path(std::string(*p));
     if (path) from_file = read_file(s, *path, file_keys);
+    // Every key the inputs hold is redacted from all output, whichever provider runs.
+    for (const std::string& k : known_keys(env, s, file_keys)) register_secret(k);
     read_environment(s, env);
 
     secret key_before_overrides = s.llm.api_key;

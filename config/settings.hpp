@@ -64,6 +64,10 @@ struct llm_settings {
   std::size_t max_in_flight = 256;
   /// Default 2: HTTP actors in the LLM pool. Env: PTC_POOL_SIZE.
   int pool_size = 2;
+  /// Default 16777216 (16 MiB): the largest response body accepted from a provider; a larger
+  /// one is stopped while it arrives and fails the call (llm_error, not retried).
+  /// Env: PTC_MAX_RESPONSE_BYTES.
+  std::size_t max_response_bytes = 16 * 1024 * 1024;
 };
 
 /// How a sub-agent's mission runs.
@@ -88,7 +92,7 @@ struct agent_settings {
   /// max_steps 50000000 (PTC_MAX_STEPS), timeout_ms 5000 (PTC_EVAL_TIMEOUT_MS),
   /// max_depth 10000 nested calls (PTC_MAX_CALL_DEPTH), max_memory_bytes 536870912
   /// (PTC_MAX_MEMORY_BYTES), max_print_chars 2000 (PTC_MAX_PRINT_CHARS), max_output_bytes
-  /// 1048576 (PTC_MAX_OUTPUT_BYTES).
+  /// 1048576 (PTC_MAX_OUTPUT_BYTES), max_string_bytes 16777216 (PTC_MAX_STRING_BYTES).
   lisp::limits limits;
 };
 

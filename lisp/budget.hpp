@@ -25,6 +25,11 @@ struct limits {
   std::uint64_t max_memory_bytes = 512ull << 20; ///< live bytes of values the program made
   std::size_t max_print_chars = 2'000;           ///< per println call (TRN-011)
   std::size_t max_output_bytes = 1 << 20;        ///< all printed output of one run
+  /// Bytes of one string a program builds (str, format, pr-str, str/join, str/replace, ...) and
+  /// of the text of a returned value. 16 MB: ten times a large tool result or data file, so
+  /// real work never meets it, yet a runaway builder stops long before the memory limit (512
+  /// MB) and a tool or the LLM never gets a string it cannot use.
+  std::uint64_t max_string_bytes = 16ull << 20;
 };
 
 class budget {

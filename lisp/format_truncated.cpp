@@ -1,4 +1,5 @@
 // The prompt formatter (TRN-001..005) and the type vocabulary of the prompt (TYP-001..012).
+#include <algorithm>
 #include <string>
 
 #include "lisp/budget.hpp"
@@ -19,6 +20,14 @@ std::string format_truncated(const value& v, std::size_t limit, std::size_t prin
   o.map_commas = false;
   o.limit = limit;
   o.printable_limit = printable_limit;
+  // Nested collections truncate independently, so the text can still grow as limit^depth (a
+  // DAG of shared vectors): renderers call this outside runs, with no budget to stop them, so
+  // the text itself is bounded. A sample longer than this is no use in a prompt anyway.
+  constexpr std::size_t floor = 16 << 10, ceiling = 1 << 20;
+  std::size_t cap = ceiling;
+  if (limit < ceiling && printable_limit < ceiling) cap = std::min(limit * printable_limit * 4, ceiling);
+  o.max_bytes = std::max(cap, floor);
+  o.stop_at_max = true;
   std::string out;
   print_value(out, v, o, nullptr);
   return out;

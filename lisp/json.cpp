@@ -6,6 +6,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "lisp/budget.hpp"
 #include "lisp/context.hpp"
@@ -30,8 +31,22 @@ constexpr int max_json_depth = 512;
                                " levels deep");
 }
 
-value from_json_at(const nlohmann::ordered_json& j, int depth) {
+/// Work done by a conversion, charged to the active run's budget (if any) every 256 units:
+/// one per node, one per 64 bytes of string text.
+struct work_counter {
+  std::uint64_t pending = 0;
+  void add(std::uint64_t units) {
+    pending += units;
+    if (pending >= 256) flush();
+  }
+  void flush() {
+    if (pending) charge_work(std::exchange(pending, 0));
+  }
+};
+
+value from_json_at(const nlohmann::ordered_json& j, int depth, work_counter& w) {
   if (depth > max_json_depth) too_deep();
+  w.add(1);
   using t = nlohmann::ordered_json::value_t;
   switch (j.type()) {
     case t::null:
@@ -50,11 +65,12 @@ value from_json_at(const nlohmann::ordered_json& j, int depth) {
     case t::number_float:
       return value::floating(j.get<double>());
     case t::string:
+      w.add(j.get_ref<const std::string&>().size() >> 6);
       return make_string(j.get<std::string>());
     case t::array: {
       std::vector<value> items;
       items.reserve(j.size());
-      for (const auto& e : j) items.push_back(from_json_at(e, depth + 1));
+      for (const auto& e : j) items.push_back(from_json_at(e, depth + 1, w));
       return vector_obj::from(std::move(items));
     }
     case t::object: {
@@ -63,7 +79,7 @@ value from_json_at(const nlohmann::ordered_json& j, int depth) {
       for (auto it = j.begin(); it != j.end(); ++it) {
         const std::string& k = it.key();
         value key = valid_keyword_text(k) ? keyword(k) : make_string(k);
-        entries.emplace_back(std::move(key), from_json_at(it.value(), depth + 1));
+        entries.emplace_back(std::move(key), from_json_at(it.value(), depth + 1, w));
       }
       return map_obj::from(std::move(entries));
     }
@@ -78,8 +94,25 @@ value from_json_at(const nlohmann::ordered_json& j, int depth) {
 
 class to_json_walker {
  public:
+  /// Charges the work left over (below one batch).
+  void finish() { work_.flush(); }
+
   nlohmann::ordered_json walk(const value& v, std::string& path, int depth) {
     if (depth > max_json_depth) too_deep();
+    // Every node is work, and the JSON text grows by at least its punctuation: a value with
+    // too many nodes (a DAG of shared collections) runs out of steps or time, one whose text
+    // would pass the string limit stops with that error before nlohmann holds all of it.
+    work_.add(1);
+    text_bytes_ += 2;
+    if (v.is(type::string)) {
+      const std::size_t n = string_text(v).size();
+      work_.add(n >> 6);
+      text_bytes_ += n;
+    }
+    if (text_bytes_ > max_bytes_) {
+      work_.flush();
+      string_limit_error("converting a value to JSON", max_bytes_);
+    }
     switch (v.kind()) {
       case type::nil: return nullptr;
       case type::boolean: return v.as_bool();
@@ -126,6 +159,7 @@ class to_json_walker {
           std::string key = k.is(type::string)    ? string_text(k)
                             : k.is(type::keyword) ? named(k).full()
                                                   : pr_str(k);
+          text_bytes_ += key.size();
           std::size_t mark = path.size();
           path += '.';
           path += key;
@@ -147,6 +181,10 @@ class to_json_walker {
   }
 
  private:
+  work_counter work_;
+  std::uint64_t text_bytes_ = 0;  // a lower bound of the JSON text's size
+  std::uint64_t max_bytes_ = active_string_limit();
+
   nlohmann::ordered_json item(const value& x, std::string& path, std::size_t i, int depth) {
     std::size_t mark = path.size();
     path += '[' + std::to_string(i) + ']';
@@ -174,11 +212,19 @@ class to_json_walker {
 
 }  // namespace
 
-value from_json(const nlohmann::ordered_json& j) { return from_json_at(j, 0); }
+value from_json(const nlohmann::ordered_json& j) {
+  work_counter w;
+  value v = from_json_at(j, 0, w);
+  w.flush();
+  return v;
+}
 
 nlohmann::ordered_json to_json(const value& v) {
   std::string path;
-  return to_json_walker().walk(v, path, 0);
+  to_json_walker w;
+  nlohmann::ordered_json j = w.walk(v, path, 0);
+  w.finish();
+  return j;
 }
 
 bool valid_keyword_text(std::string_view s) {

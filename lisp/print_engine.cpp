@@ -9,6 +9,7 @@
 #include <charconv>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "lisp/budget.hpp"
@@ -106,6 +107,7 @@ class engine {
 
   void run(const value& root) {
     emit(root, o_.printable_limit);
+    if (over_max()) return;
     value item;
     while (!stack_.empty()) {
       frame& f = stack_.back();
@@ -130,12 +132,15 @@ class engine {
       // the frame's budget.
       bool is_key = f.is_map && f.index % 2 == 1;
       emit(item, is_key ? print_options::unlimited : f.item_budget);  // may push a frame
+      if (over_max()) return;
     }
+    if (pending_) charge_work(pending_);
   }
 
  private:
   std::size_t item_limit(const frame& f) const {
-    if (f.src == frame::source::lazy && !c_ && f.limit > lazy_print_cap) return lazy_print_cap;
+    if (f.src == frame::source::lazy && (!c_ || o_.discard) && f.limit > lazy_print_cap)
+      return lazy_print_cap;
     return f.limit;
   }
 
@@ -165,10 +170,40 @@ class engine {
     return own_ctx_.get();
   }
 
+  /// One item printed. With a context its budget ticks (inline); without one the work is
+  /// charged to the thread's active budget every 256 items (charge_work is out of line).
   void tick() {
-    if (!c_) return;
+    if (!c_) {
+      if (++pending_ >= 256) {
+        charge_work(pending_);
+        pending_ = 0;
+      }
+      return;
+    }
     c_->tick();
     if ((++ticks_ & 1023) == 0) c_->limits().preflight(out_.size());
+  }
+  /// Copying string text: one unit per 64 bytes, so printing one long string many times is
+  /// charged for its length.
+  void charge_bytes(std::size_t n) {
+    if (n < 64) return;
+    if (c_) c_->limits().tick(n >> 6);
+    else pending_ += n >> 6;
+  }
+
+  /// After each item: drops the text in discard mode, and reacts to passing max_bytes (the
+  /// string limit error, or a stop with "..."). True when printing must stop.
+  bool over_max() {
+    if (o_.discard && out_.size() > 4096) {
+      dropped_ += out_.size();
+      out_.clear();
+    }
+    if (dropped_ + out_.size() <= o_.max_bytes) return false;
+    if (pending_) charge_work(std::exchange(pending_, 0));
+    if (!o_.stop_at_max) string_limit_error(o_.what, o_.max_bytes);
+    out_ += "...";
+    stack_.clear();
+    return true;
   }
 
   /// Opens `f`. Under a finite printable limit (the prompt formatter) a map shares its budget
@@ -325,6 +360,7 @@ class engine {
 
   void emit_string(const string_obj& s, std::size_t budget) {
     std::string_view text = s.text();
+    charge_bytes(text.size());
     bool cut = s.length() > budget;
     if (cut) text = text.substr(0, s.byte_offset(budget));
     if (o_.readably) {
@@ -341,6 +377,8 @@ class engine {
   context* c_;
   std::vector<frame> stack_;
   std::uint64_t ticks_ = 0;
+  std::uint64_t pending_ = 0;  // work not charged yet (no context)
+  std::size_t dropped_ = 0;    // bytes dropped in discard mode
   std::unique_ptr<budget> own_budget_;
   std::unique_ptr<context> own_ctx_;
 };

@@ -18,10 +18,22 @@ struct print_options {
   bool map_commas = true;    ///< "{:a 1, :b 2}" vs the prompt formatter's "{:a 1 :b 2}"
   std::size_t limit = unlimited;            ///< items shown per collection (TRN-004)
   std::size_t printable_limit = unlimited;  ///< characters shown per string (TRN-005)
+  /// Bytes `out` may hold (with what it held before). Checked after every item, so printing
+  /// stops soon after it is passed, without building the rest of the text.
+  std::size_t max_bytes = unlimited;
+  /// What passing max_bytes does: the string limit error naming `what` (a string a program
+  /// builds), or a quiet stop with "..." appended (a print truncated anyway, a prompt sample).
+  bool stop_at_max = false;
+  std::string_view what = "printing a value";
+  /// Measure only: the text is dropped as it is made (out never grows beyond a few KB), but
+  /// max_bytes still counts all of it. Lazy seqs stop after 10,000 items, as without a context.
+  bool discard = false;
 };
 
-/// Appends the text of `v` to `out`. With a context, every item ticks its budget and lazy seqs
-/// are realised fully under it; without one, lazy seqs stop after 10,000 items with "...".
+/// Appends the text of `v` to `out`. With a context, every item and every 64 bytes of string
+/// text tick its budget and lazy seqs are realised fully under it; without one, the work is
+/// charged in batches to the thread's active budget (if any) and lazy seqs stop after 10,000
+/// items with "...".
 void print_value(std::string& out, const value& v, const print_options& o, context* c);
 
 /// Appends `s` in double quotes with Clojure's string escapes (\" \\ \n \t \r \b \f).

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "lisp/context.hpp"
 #include "lisp/date.hpp"
 #include "lisp/function.hpp"
 #include "lisp/print_engine.hpp"
@@ -11,10 +12,33 @@
 
 namespace ptc::lisp {
 
+std::size_t string_limit(context* c) {
+  return static_cast<std::size_t>(c ? c->limits().config().max_string_bytes : active_string_limit());
+}
+
 void pr_to(std::string& out, const value& v, bool readably, context* c) {
   print_options o;
   o.readably = readably;
+  o.max_bytes = string_limit(c);
   print_value(out, v, o, c);
+}
+
+void check_printable(const value& v, context& c, std::string_view what) {
+  switch (v.kind()) {  // the usual results: nothing to walk
+    case type::nil: case type::boolean: case type::integer: case type::floating:
+    case type::character: case type::keyword: case type::symbol: case type::date:
+      return;
+    case type::string:
+      if (string_text(v).size() < 4096) return;
+      break;
+    default: break;
+  }
+  print_options o;
+  o.discard = true;
+  o.max_bytes = string_limit(&c);
+  o.what = what;
+  std::string scratch;
+  print_value(scratch, v, o, &c);
 }
 
 std::string pr_str(const value& v, context* c) {
@@ -50,7 +74,12 @@ std::string str_of(const value& v, context* c) {
     default:
       // Collections print readably, as Clojure's toString of a collection does. Clojure's
       // (str lazy-seq) is "clojure.lang.LazySeq@hash"; we print the items instead.
-      return pr_str(v, c);
+      print_options o;
+      o.max_bytes = string_limit(c);
+      o.what = "str";
+      std::string out;
+      print_value(out, v, o, c);
+      return out;
   }
 }
 

@@ -3,6 +3,7 @@
 // (TRN-001..005) that every renderer uses for samples and tool-call arguments.
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "lisp/value.hpp"
 
@@ -22,6 +23,17 @@ std::string print_str(const value& v, context* c = nullptr);
 /// collections readably (str of [1 "a"] is "[1 \"a\"]").
 std::string str_of(const value& v, context* c = nullptr);
 void pr_to(std::string& out, const value& v, bool readably, context* c = nullptr);
+// All four stop with the string limit error (limits::max_string_bytes) as soon as the text
+// passes the limit: the context's, else the active run's, else (outside any run) the default
+// memory limit. Work is charged per item and per 64 bytes of string text.
+/// The bytes the printers may build: the context's string limit, or as above without one.
+std::size_t string_limit(context* c);
+
+/// Prints `v` readably without keeping the text, under c's budget: a value too big to print
+/// within the string limit is the string limit error naming `what`; one with too many items
+/// (a DAG of shared collections) runs out of steps or time. return and fail check their value
+/// so, and the run its value, so that what a run hands back can always be printed and sent.
+void check_printable(const value& v, context& c, std::string_view what);
 
 /// Java's Double.toString, as Clojure prints doubles: 1.0, 0.1, 1.0E10, 1.0E-5, ##Inf, ##NaN.
 std::string format_double(double d);

@@ -348,6 +348,8 @@ struct program_run::impl {
       frame fr{top_slots.data(), nullptr, &c};
       last = n->eval(fr);
     }
+    // As return does (builtins/runtime.cpp): the value must be printable within the limits.
+    check_printable(last, c, "the program's value (its text)");
     return last;
   }
 

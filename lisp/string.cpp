@@ -6,7 +6,29 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "lisp/error.hpp"
+
 namespace ptc::lisp {
+
+// ---- limits --------------------------------------------------------------------------------
+
+void string_limit_error(std::string_view what, std::uint64_t limit) {
+  const std::uint64_t mb = limit >> 20;
+  const std::string shown = mb > 0 && (mb << 20) == limit ? std::to_string(mb) + " MB"
+                                                          : std::to_string(limit) + " bytes";
+  raise(error_kind::limit,
+        "string limit reached: " + std::string(what) + " would make a string longer than " + shown +
+            " (max_string_bytes)",
+        "Build less text: take or filter the data first, print counts and samples instead of "
+        "whole values, or return the data itself rather than its text");
+}
+
+std::uint64_t active_string_limit() {
+  if (const budget* b = budget::active()) return b->config().max_string_bytes;
+  return limits{}.max_memory_bytes;
+}
+
+void charge_scan(std::uint64_t bytes) { charge_work(bytes >> 5); }
 
 // ---- UTF-8 ---------------------------------------------------------------------------------
 

@@ -5,9 +5,26 @@
 #include <string>
 #include <string_view>
 
+#include "lisp/budget.hpp"
 #include "lisp/value.hpp"
 
 namespace ptc::lisp {
+
+/// The string `limit` error: `what` (a builtin's name, or a phrase like "the returned value")
+/// would make a string of more than `limit` bytes (limits::max_string_bytes).
+[[noreturn]] void string_limit_error(std::string_view what, std::uint64_t limit);
+/// Throws the string limit error when a string of `bytes` bytes is more than `l` allows. For
+/// string builders: call it with the size a result will have before allocating it, or with the
+/// size so far while appending.
+inline void check_string_size(const limits& l, std::uint64_t bytes, std::string_view what) {
+  if (bytes > l.max_string_bytes) string_limit_error(what, l.max_string_bytes);
+}
+/// The string limit of the run active on this thread; outside a run, the default limit's
+/// memory bound (nothing made outside a run can be bigger than a run's memory).
+std::uint64_t active_string_limit();
+/// Charges a scan over `bytes` bytes of text (regex and substring searches) to the active
+/// run's budget: one unit per 32 bytes. Callers add up small scans and charge them together.
+void charge_scan(std::uint64_t bytes);
 
 class string_obj final : public object {
  public:

@@ -100,7 +100,8 @@ json limits_to_json(const lisp::limits& l) {
               {"max_depth", l.max_depth},
               {"max_memory_bytes", l.max_memory_bytes},
               {"max_print_chars", l.max_print_chars},
-              {"max_output_bytes", l.max_output_bytes}};
+              {"max_output_bytes", l.max_output_bytes},
+              {"max_string_bytes", l.max_string_bytes}};
 }
 
 lisp::limits limits_from_json(const json& j, const std::string& path) {
@@ -114,6 +115,7 @@ lisp::limits limits_from_json(const json& j, const std::string& path) {
   l.max_memory_bytes = f.u64("max_memory_bytes", l.max_memory_bytes);
   l.max_print_chars = f.u64("max_print_chars", l.max_print_chars);
   l.max_output_bytes = f.u64("max_output_bytes", l.max_output_bytes);
+  l.max_string_bytes = f.u64("max_string_bytes", l.max_string_bytes);
   return l;
 }
 

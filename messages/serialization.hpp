@@ -6,7 +6,10 @@
 // characters survive a round trip. Functions cannot: they come back as their printed name in a
 // string. A user namespace is written as its definitions: values as EDN, functions as the
 // source of the form that defined them; reading it back re-evaluates those forms in order.
-// from_json throws std::invalid_argument naming the field on malformed input.
+// from_json throws std::invalid_argument naming the field on malformed input. A value too large
+// to write (max_written_parts) is written as a string saying so.
+#include <cstdint>
+
 #include <nlohmann/json.hpp>
 
 #include "messages/step.hpp"
@@ -26,6 +29,12 @@ json to_json(const agent_spec& a);
 json to_json(const turn& t);
 json to_json(const step& s);
 json to_json(const compression_stats& s);
+/// Writing a value does work proportional to its size when walked, shared structure counted
+/// each time it is reached. A value of more than this many parts (collections and scalars;
+/// strings one per 64 bytes) is written as {"edn": "\"#<value too large to write: ...>\"",
+/// "too_large": true}: such a value (e.g. a 40-level DAG of shared vectors, 2^40 parts) would
+/// otherwise hold a thread for hours.
+inline constexpr std::uint64_t max_written_parts = 4'000'000;
 json value_to_json(const lisp::value& v);
 json memory_to_json(const lisp::memory& m);
 

@@ -54,7 +54,7 @@ namespace {
 bool same_limits(const lisp::limits& a, const lisp::limits& b) {
   return a.max_steps == b.max_steps && a.timeout_ms == b.timeout_ms && a.max_depth == b.max_depth &&
          a.max_memory_bytes == b.max_memory_bytes && a.max_print_chars == b.max_print_chars &&
-         a.max_output_bytes == b.max_output_bytes;
+         a.max_output_bytes == b.max_output_bytes && a.max_string_bytes == b.max_string_bytes;
 }
 }  // namespace
 

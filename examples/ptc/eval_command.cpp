@@ -126,6 +126,13 @@ void add_eval_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--timeout-ms", o->lim.timeout_ms, "Wall time limit of evaluation in ms")->capture_default_str();
   cmd->add_option("--max-depth", o->lim.max_depth, "Nested call limit")->capture_default_str();
   cmd->add_option("--max-memory-mb", o->max_memory_mb, "Live memory limit in MB")->capture_default_str();
+  cmd->add_option("--max-string-bytes", o->lim.max_string_bytes,
+                  "Longest string a program may build, and longest text of its value, in bytes")
+      ->capture_default_str()->check(CLI::PositiveNumber);
+  cmd->add_option("--max-print-chars", o->lim.max_print_chars, "Characters kept per println call")
+      ->capture_default_str()->check(CLI::PositiveNumber);
+  cmd->add_option("--max-output-bytes", o->lim.max_output_bytes, "All printed output of the run in bytes")
+      ->capture_default_str()->check(CLI::PositiveNumber);
   cmd->callback([o, expr, &exit_code] {
     o->has_expr = expr->count() > 0;
     exit_code = run_eval(*o);

@@ -1,11 +1,14 @@
 // The ptc command line. Subcommands: eval, run, node.
 #include <CLI/CLI.hpp>
 
+#include "config/secret.hpp"
 #include "examples/ptc/eval_command.hpp"
 #include "examples/ptc/node_command.hpp"
 #include "examples/ptc/run_command.hpp"
 
 int main(int argc, char** argv) {
+  // Whatever reaches stdout or stderr (results, progress, errors) has every key masked.
+  ptc::config::redact_standard_streams();
   CLI::App app{"ptc: Programmatic Tool Calling runtime"};
   app.require_subcommand(1);
   int exit_code = 0;
@@ -13,5 +16,6 @@ int main(int argc, char** argv) {
   ptc::cli::add_run_command(app, exit_code);
   ptc::cli::add_node_command(app, exit_code);
   CLI11_PARSE(app, argc, argv);
+  ptc::config::flush_redacted_streams();
   return exit_code;
 }

@@ -37,6 +37,8 @@ struct run_flags {
   std::string nodes, placement = "round-robin";
   std::size_t max_turns = 0, agents = 1;
   std::int64_t timeout_ms = 0;
+  // Program limits (agent.limits); 0: not given, the settings' value holds.
+  std::uint64_t max_string_bytes = 0, max_print_chars = 0, max_output_bytes = 0;
   bool no_compress = false, show_turns = false, list_tools = false;
   // Set when the flag was given (CLI11 cannot tell "absent" from a default value).
   bool signature_set = false, max_turns_set = false, timeout_set = false, compress_set = false;
@@ -93,6 +95,9 @@ config::overrides flag_overrides(const run_flags& f) {
     if (f.timeout_set) s.agent.mission_timeout = std::chrono::milliseconds(f.timeout_ms);
     if (f.compress_set) apply_compress(f.compress, s);
     if (f.no_compress) s.agent.compress = false;
+    if (f.max_string_bytes) s.agent.limits.max_string_bytes = f.max_string_bytes;
+    if (f.max_print_chars) s.agent.limits.max_print_chars = f.max_print_chars;
+    if (f.max_output_bytes) s.agent.limits.max_output_bytes = f.max_output_bytes;
   };
 }
 
@@ -113,8 +118,8 @@ std::string data_summary(const json& data) {
   return out.empty() ? "none" : out;
 }
 
-int print_step(const messages::step& s) {
-  std::cerr << summary_line(s) << "\n";
+int print_step(const messages::step& s, std::size_t turns_ran = 0) {
+  std::cerr << summary_line(s, turns_ran) << "\n";
   if (s.ok()) {
     std::cout << value_json(*s.return_value).dump(2) << "\n";
     return 0;
@@ -143,6 +148,7 @@ int run_agent(actors::runtime& rt, const actors::agent& a, bool show_turns) {
   const auto wait = (mission_limit.count() > 0 ? mission_limit : std::chrono::milliseconds(300'000)) + 10s;
   std::optional<messages::step> step;
   std::string problem;
+  std::uint64_t turns_ran = 0;
   {
     caf::scoped_actor self{rt.system()};
     auto got = [&](const actors::wire<messages::step>& s) { step = *s; };
@@ -152,6 +158,9 @@ int run_agent(actors::runtime& rt, const actors::agent& a, bool show_turns) {
     rt.release(owned);
     // Every progress line and trace event sent before the Step is out before the result.
     self->request(progress, 40s, actors::flush_atom::value).receive([](bool) {}, [](caf::error&) {});
+    // The turns that ran, as the progress lines showed them: a Step from a lost node has none.
+    self->request(progress, 10s, actors::stats_atom::value)
+        .receive([&](std::uint64_t n) { turns_ran = n; }, [](caf::error&) {});
   }
   caf::anon_send_exit(progress, caf::exit_reason::user_shutdown);
   if (!step) {
@@ -161,7 +170,7 @@ int run_agent(actors::runtime& rt, const actors::agent& a, bool show_turns) {
               << "\n";
     return exit_failed;
   }
-  return print_step(*step);
+  return print_step(*step, turns_ran);
 }
 
 int run_command(const run_flags& f) {
@@ -364,7 +373,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
                                  "limits (default for the demo mission)");
   cmd->add_flag("--no-compress", f->no_compress, "Full history (every response and result)");
   auto* signature = cmd->add_option("--signature", f->signature, "Output signature, e.g. '{total :float}'");
-  cmd->add_option("--trace", f->trace, "Write a JSONL trace of the run to FILE");
+  cmd->add_option("--trace", f->trace, "Append a JSONL trace of the run to FILE");
   cmd->add_option("--record", f->record, "Append every LLM exchange to the JSONL cassette FILE");
   cmd->add_option("--replay", f->replay, "Answer from the JSONL cassette FILE (never calls a model)");
   cmd->add_option("--script", f->script, "Scripted LLM responses (JSON {\"scripts\": [...]})");
@@ -372,6 +381,14 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--log-level", f->log_level, "trace, debug, info, warn (default), error, critical, off");
   auto* timeout = cmd->add_option("--timeout-ms", f->timeout_ms, "Wall time of the whole mission in ms (default 300000)")
                       ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-string-bytes", f->max_string_bytes,
+                  "Longest string a program may build, in bytes (default 16777216)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-print-chars", f->max_print_chars, "Characters kept per println call (default 2000)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--max-output-bytes", f->max_output_bytes,
+                  "All printed output of one program run in bytes (default 1048576)")
+      ->check(CLI::PositiveNumber);
   cmd->add_flag("--show-turns", f->show_turns, "Print each turn's response, output and error on stderr");
   cmd->add_option("--nodes", f->nodes, "Run on these nodes (`ptc node`): HOST:PORT,HOST:PORT,...");
   cmd->add_option("--placement", f->placement, "round-robin (default) or least-loaded");

@@ -84,6 +84,9 @@ void print_turn(const json& event, const progress_options& o, std::size_t prompt
 caf::behavior progress_actor(caf::event_based_actor* self, caf::actor sink, progress_options o) {
   // The size of the latest prompt of each agent (by tree path), shown on its next turn line.
   auto prompts = std::make_shared<std::map<std::string, std::size_t>>();
+  // Turns of the top-level agent seen so far: what ran, even when the Step cannot say (a node
+  // lost mid-mission answers node_lost with no turns).
+  auto top_turns = std::make_shared<std::uint64_t>(0);
   return {
       [=](actors::trace_atom, const std::string& line) {
         if (sink) self->send(sink, actors::trace_atom::value, line);
@@ -93,12 +96,17 @@ caf::behavior progress_actor(caf::event_based_actor* self, caf::actor sink, prog
         try {
           json event = json::parse(line);
           const std::string agent = text_at(event, "agent");
-          if (request) (*prompts)[agent] = prompt_chars(event);
-          else print_turn(event, o, (*prompts)[agent]);
+          if (request) {
+            (*prompts)[agent] = prompt_chars(event);
+          } else {
+            if (agent.find('/') == std::string::npos) ++*top_turns;
+            print_turn(event, o, (*prompts)[agent]);
+          }
         } catch (const std::exception& e) {
           std::cerr << "(progress: unreadable trace event: " << e.what() << ")\n";
         }
       },
+      [=](actors::stats_atom) -> std::uint64_t { return *top_turns; },
       [=](actors::flush_atom) -> caf::result<bool> {
         if (!sink) return true;
         auto rp = self->make_response_promise<bool>();
@@ -138,9 +146,9 @@ std::string turn_line(const json& turn, std::size_t max_turns, std::size_t promp
   return out;
 }
 
-std::string summary_line(const messages::step& s) {
+std::string summary_line(const messages::step& s, std::size_t turns_ran) {
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(s.duration).count();
-  std::string figures = plural(s.turns.size(), "turn", "turns") + ", tokens " +
+  std::string figures = plural(std::max(s.turns.size(), turns_ran), "turn", "turns") + ", tokens " +
                         std::to_string(s.usage.input) + " in / " + std::to_string(s.usage.output) +
                         " out, " + plural(s.usage.requests, "LLM request", "LLM requests") + ", " +
                         std::to_string(ms) + " ms";

@@ -24,7 +24,8 @@ struct progress_options {
 
 /// Spawns the progress actor. Messages: (trace_atom, line) prints and forwards to `sink`
 /// (invalid: none); (flush_atom) -> bool answers once every event received before it is printed
-/// and forwarded, and the sink has flushed.
+/// and forwarded, and the sink has flushed; (stats_atom) -> std::uint64_t the top-level agent's
+/// turns seen so far.
 caf::actor spawn_progress(caf::actor_system& sys, caf::actor sink, progress_options opts);
 
 /// The progress line of one turn event's "turn" object (messages::to_json(turn)), e.g.
@@ -35,6 +36,7 @@ std::string turn_line(const nlohmann::ordered_json& turn, std::size_t max_turns,
 
 /// The closing line: "done: returned after 4 turns, tokens ... , 35 ms" or
 /// "failed: max_turns_exceeded after 5 turns: ...".
-std::string summary_line(const messages::step& s);
+/// `turns_ran`: turns known to have run when the Step lists fewer (a lost node's Step has none).
+std::string summary_line(const messages::step& s, std::size_t turns_ran = 0);
 
 }  // namespace ptc::cli

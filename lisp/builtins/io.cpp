@@ -3,35 +3,68 @@
 // the text instead; format and printf follow Java's Formatter (io_format.cpp).
 #include "lisp/builtin.hpp"
 #include "lisp/builtins/io_format.hpp"
+#include "lisp/print_engine.hpp"
 #include "lisp/printer.hpp"
 #include "lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace {
 
-// The arguments' texts joined by single spaces, readably (pr) or not (print).
-std::string join_args(context& c, std::span<const value> a, bool readably) {
+// The arguments' texts joined by single spaces, readably (pr) or not (print). A -str variant
+// (`fn` names it) stops with the string limit error once the text passes max_string_bytes.
+std::string join_args(context& c, std::span<const value> a, bool readably, std::string_view fn) {
+  print_options o;
+  o.readably = readably;
+  o.max_bytes = string_limit(&c);
+  o.what = fn;
   std::string out;
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (i > 0) out += ' ';
-    pr_to(out, a[i], readably, &c);
+    print_value(out, a[i], o, &c);
+  }
+  return out;
+}
+
+// The text of one print call. context::print keeps its first max_print_chars characters
+// (TRN-011), so printing stops a little past that many bytes (a character is at most 4):
+// println of a huge value costs what is shown, not the whole value's text.
+std::string print_args(context& c, std::span<const value> a, bool readably) {
+  print_options o;
+  o.readably = readably;
+  const std::size_t chars = c.limits().config().max_print_chars;
+  o.max_bytes = chars < (std::size_t{1} << 40) ? 4 * chars + 4 : print_options::unlimited;
+  o.stop_at_max = true;
+  std::string out;
+  for (std::size_t i = 0; i < a.size() && out.size() <= o.max_bytes; ++i) {
+    if (i > 0) out += ' ';
+    print_value(out, a[i], o, &c);
   }
   return out;
 }
 
 value println(context& c, std::span<const value> a) {
-  c.print(join_args(c, a, false));
+  c.print(print_args(c, a, false));
   return value::nil();
 }
 value prn(context& c, std::span<const value> a) {
-  c.print(join_args(c, a, true));
+  c.print(print_args(c, a, true));
   return value::nil();
 }
-value pr_str(context& c, std::span<const value> a) { return make_string(join_args(c, a, true)); }
-value prn_str(context& c, std::span<const value> a) { return make_string(join_args(c, a, true) + "\n"); }
-value print_str(context& c, std::span<const value> a) { return make_string(join_args(c, a, false)); }
+value pr_str(context& c, std::span<const value> a) { return make_string(join_args(c, a, true, "pr-str")); }
+// The text and its newline, within the string limit.
+value with_newline(context& c, std::string text, std::string_view fn) {
+  text += '\n';
+  check_string_size(c.limits().config(), text.size(), fn);
+  return make_string(std::move(text));
+}
+value prn_str(context& c, std::span<const value> a) {
+  return with_newline(c, join_args(c, a, true, "prn-str"), "prn-str");
+}
+value print_str(context& c, std::span<const value> a) {
+  return make_string(join_args(c, a, false, "print-str"));
+}
 value println_str(context& c, std::span<const value> a) {
-  return make_string(join_args(c, a, false) + "\n");
+  return with_newline(c, join_args(c, a, false, "println-str"), "println-str");
 }
 
 value format(context& c, std::span<const value> a) { return make_string(java_format(c, "format", a)); }

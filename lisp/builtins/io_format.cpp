@@ -257,6 +257,7 @@ void format_one(std::string& out, context& c, std::string_view fn, const spec& s
 std::string java_format(context& c, std::string_view fn, std::span<const value> args) {
   if (!args[0].is(type::string)) errors::argument(fn, 0, "a format string", args[0]);
   std::string_view f = string_text(args[0]);
+  charge_scan(f.size());
   std::string out;
   std::size_t next_arg = 1;  // ordinary directives take the arguments in turn
   std::size_t last_arg = 0;  // for %<s
@@ -297,9 +298,13 @@ std::string java_format(context& c, std::string_view fn, std::span<const value> 
       ++i;
       while (i < f.size() && f[i] >= '0' && f[i] <= '9') sp.precision = std::min(sp.precision * 10 + (f[i++] - '0'), 1 << 30);
     }
-    // A huge width or precision ("%999999999d") would build a huge string: ask the budget first.
-    if (sp.width > 65536 || sp.precision > 65536)
-      c.limits().preflight(static_cast<std::uint64_t>(std::max(sp.width, sp.precision)));
+    // A huge width or precision ("%999999999d") would build a huge string: refuse it before
+    // allocating anything.
+    if (sp.width > 65536 || sp.precision > 65536) {
+      const auto need = static_cast<std::uint64_t>(std::max(sp.width, sp.precision));
+      check_string_size(c.limits().config(), out.size() + need, fn);
+      c.limits().preflight(need);
+    }
     if (i >= f.size())
       raise(error_kind::type, std::string(fn) + ": the format string ends inside a directive: " +
                                   std::string(f.substr(start)));
@@ -324,6 +329,7 @@ std::string java_format(context& c, std::string_view fn, std::span<const value> 
                                   std::to_string(args.size() - 1) + " given)");
     last_arg = which;
     format_one(out, c, fn, sp, args[which], which);
+    check_string_size(c.limits().config(), out.size(), fn);
     c.tick();
   }
   return out;

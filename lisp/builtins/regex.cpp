@@ -22,7 +22,9 @@ value re_find(context&, std::span<const value> a) {
   const regex_obj& re = regex_arg("re-find", a, 0);
   const std::string& s = arg::string("re-find", a, 1);
   if (!re.literal().empty()) {  // a literal pattern has no groups: the match is the literal
-    if (s.find(re.literal()) == std::string::npos) return value::nil();
+    const std::size_t pos = s.find(re.literal());
+    if (s.size() >= 4096) charge_scan(pos == std::string::npos ? s.size() : pos);
+    if (pos == std::string::npos) return value::nil();
     return make_string(re.literal(), re.literal().size());
   }
   regex_finder f(re, s);

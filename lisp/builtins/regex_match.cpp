@@ -45,9 +45,11 @@ bool regex_finder::search(std::size_t from) {
 bool regex_finder::next() {
   if (done_ || search_from_ > text_.size()) return false;
   if (!search(search_from_)) {
+    scanned(text_.size() - search_from_);
     done_ = true;
     return false;
   }
+  scanned(end() - search_from_);
   // Java resumes at the end of the match, or one character on after an empty match.
   search_from_ = groups_[0].empty() ? next_char_boundary(text_, end()) : end();
   if (groups_[0].empty() && end() >= text_.size()) search_from_ = text_.size() + 1;
@@ -56,6 +58,7 @@ bool regex_finder::next() {
 
 bool regex_finder::match_all() {
   done_ = true;
+  scanned(text_.size());
   return re_.Match(text_, 0, text_.size(), re2::RE2::ANCHOR_BOTH, groups_, count_);
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "lisp/regex.hpp"
+#include "lisp/string.hpp"
 #include "lisp/value.hpp"
 
 namespace ptc::lisp {
@@ -36,12 +37,23 @@ class regex_finder {
  private:
   bool search(std::size_t from);
 
+  /// Charges the bytes searched so far once they add up to 4 KB: long texts only, so a
+  /// search over a short string costs no out-of-line call.
+  void scanned(std::size_t bytes) {
+    scanned_ += bytes;
+    if (scanned_ >= 4096) {
+      charge_scan(scanned_);
+      scanned_ = 0;
+    }
+  }
+
   const re2::RE2& re_;
   std::string_view prefix_;  // regex_obj::prefix()
   std::string_view text_;
   std::size_t search_from_ = 0;
   bool done_ = false;
   int count_;                       // groups_ entries: the whole match and each group
+  std::size_t scanned_ = 0;         // bytes searched and not charged yet
   re2::StringPiece* groups_;        // small_ for few groups, else large_
   re2::StringPiece small_[4];
   std::vector<re2::StringPiece> large_;

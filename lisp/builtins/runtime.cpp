@@ -5,6 +5,7 @@
 #include "lisp/list.hpp"
 #include "lisp/map.hpp"
 #include "lisp/node.hpp"
+#include "lisp/printer.hpp"
 #include "lisp/seq.hpp"
 #include "lisp/set.hpp"
 #include "lisp/string.hpp"
@@ -12,8 +13,19 @@
 namespace ptc::lisp {
 namespace {
 
-value do_return(context&, std::span<const value> a) { throw return_signal{a.empty() ? value() : a[0], false}; }
-value do_fail(context&, std::span<const value> a) { throw return_signal{a.empty() ? value() : a[0], true}; }
+// The value leaves the run (printed, sent as JSON, shown to the LLM) where no budget holds:
+// check here, under the run's budget, that its text fits the string limit, so a DAG of shared
+// collections or a giant value is a limit error at the return and not a hang after the run.
+value do_return(context& c, std::span<const value> a) {
+  value v = a.empty() ? value() : a[0];
+  check_printable(v, c, "return (the returned value's text)");
+  throw return_signal{std::move(v), false};
+}
+value do_fail(context& c, std::span<const value> a) {
+  value v = a.empty() ? value() : a[0];
+  check_printable(v, c, "fail (the failure value's text)");
+  throw return_signal{std::move(v), true};
+}
 
 value pmap(context& c, std::span<const value> a) {
   const value& f = arg::function("pmap", a, 0);

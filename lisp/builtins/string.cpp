@@ -30,8 +30,17 @@ value str(context& c, std::span<const value> a) {
       out += str_of(v, &c);
       known = false;
     }
+    // (apply str (repeat n s)): stop as soon as the text passes the string limit, before
+    // copying the rest.
+    if (out.size() > (1u << 16)) check_string_size(c.limits().config(), out.size(), "str");
   }
-  if (out.size() > (1u << 20)) c.limits().preflight(out.size());
+  // Copying is work: one unit per 64 bytes and per 8 arguments, for long texts only (the usual
+  // (str "k" i) stays free).
+  if (out.size() >= 4096 || a.size() > 64) {
+    check_string_size(c.limits().config(), out.size(), "str");
+    if (out.size() > (1u << 20)) c.limits().preflight(out.size());
+    c.limits().tick((out.size() >> 6) + (a.size() >> 3));
+  }
   return known ? make_string(std::move(out), length) : make_string(std::move(out));
 }
 

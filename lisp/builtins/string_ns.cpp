@@ -117,7 +117,8 @@ bool join_strings(context& c, Each&& each, const std::string& sep, std::size_t s
     bytes += (n - 1) * sep.size();
     length += (n - 1) * sep_length;
   }
-  c.limits().tick(n);
+  c.limits().tick(n + (bytes >> 6));
+  check_string_size(c.limits().config(), bytes, "clojure.string/join");  // before allocating
   if (bytes > (1u << 20)) c.limits().preflight(bytes);
   std::string out;
   out.reserve(bytes);
@@ -160,8 +161,13 @@ value join(context& c, std::span<const value> a) {
     if (!first) out += sep;
     first = false;
     append_str(out, item, c);
-    if (out.size() > (1u << 20)) c.limits().preflight(out.size());
+    if (out.size() > (1u << 16)) {
+      check_string_size(c.limits().config(), out.size(), "clojure.string/join");
+      if (out.size() > (1u << 20)) c.limits().preflight(out.size());
+    }
   }
+  check_string_size(c.limits().config(), out.size(), "clojure.string/join");
+  c.limits().tick(out.size() >> 6);
   return make_string(std::move(out));
 }
 
@@ -238,7 +244,9 @@ value escape(context& c, std::span<const value> a) {
     value r = c.call(cmap, {ch});
     if (r.is_nil()) out.append(s.substr(start, i - start));
     else append_str(out, r, c);
+    if (out.size() > (1u << 16)) check_string_size(c.limits().config(), out.size(), "clojure.string/escape");
   }
+  check_string_size(c.limits().config(), out.size(), "clojure.string/escape");
   return make_string(std::move(out));
 }
 

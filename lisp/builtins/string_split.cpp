@@ -2,6 +2,8 @@
 // regex or a literal string (Clojure's split wants a regex; a literal string is accepted as
 // the obvious extension). Both follow Java's Pattern.split / Matcher.replaceAll exactly:
 // empty matches, trailing empty strings dropped when no limit is given, $1 group references.
+#include <utility>
+
 #include "lisp/builtins/regex_match.hpp"
 #include "lisp/builtins/string_parts.hpp"
 #include "lisp/printer.hpp"
@@ -17,6 +19,8 @@ class literal_finder {
   bool next() {
     if (from_ > text_.size()) return false;
     std::size_t pos = text_.find(needle_, from_);
+    scanned_ += (pos == std::string_view::npos ? text_.size() : pos) - from_;
+    if (scanned_ >= 4096) charge_scan(std::exchange(scanned_, 0));  // long texts only
     if (pos == std::string_view::npos) return false;
     begin_ = pos;
     from_ = needle_.empty() ? next_char_boundary(text_, pos) : pos + needle_.size();
@@ -28,6 +32,7 @@ class literal_finder {
  private:
   std::string_view text_, needle_;
   std::size_t from_ = 0, begin_ = 0;
+  std::size_t scanned_ = 0;  // bytes searched and not charged yet
 };
 
 // Java's Pattern.split(input, limit). The pieces go straight into the result vector; with no
@@ -133,7 +138,8 @@ value split_lines(context& c, std::span<const value> a) {
 
 // Rebuilds s with each match (all, or the first only) replaced by `emit(out, finder)`.
 template <class Finder, class Emit>
-value replace_matches(context& c, const value& input, Finder& f, bool first_only, Emit emit) {
+value replace_matches(context& c, const value& input, Finder& f, bool first_only, std::string_view fn,
+                      Emit emit) {
   std::string_view s = string_text(input);
   std::string out;
   std::size_t last = 0;
@@ -145,10 +151,15 @@ value replace_matches(context& c, const value& input, Finder& f, bool first_only
     emit(out, f);
     last = f.end();
     if (first_only) break;
-    if (out.size() > (1u << 20)) c.limits().preflight(out.size());
+    if (out.size() > (1u << 16)) {
+      check_string_size(c.limits().config(), out.size(), fn);
+      if (out.size() > (1u << 20)) c.limits().preflight(out.size());
+    }
   }
   if (!any) return input;
+  check_string_size(c.limits().config(), out.size() + (s.size() - last), fn);
   out.append(s.substr(last));
+  c.limits().tick(out.size() >> 6);
   return make_string(std::move(out));
 }
 
@@ -162,12 +173,12 @@ value replace_impl(context& c, std::span<const value> a, bool first_only) {
     regex_finder f(match.as<regex_obj>(), s);
     if (rep.is(type::string)) {
       std::string_view r = string_text(rep);
-      return replace_matches(c, input, f, first_only, [&](std::string& out, const regex_finder& m) {
+      return replace_matches(c, input, f, first_only, fn, [&](std::string& out, const regex_finder& m) {
         append_replacement(out, m, r, fn);
       });
     }
     if (rep.is(type::function) || rep.is(type::keyword) || rep.is(type::map)) {
-      return replace_matches(c, input, f, first_only, [&](std::string& out, const regex_finder& m) {
+      return replace_matches(c, input, f, first_only, fn, [&](std::string& out, const regex_finder& m) {
         value r = c.call(rep, {match_value(m)});
         if (r.is(type::string)) out += string_text(r);
         else if (!r.is_nil()) out += str_of(r, &c);
@@ -179,7 +190,7 @@ value replace_impl(context& c, std::span<const value> a, bool first_only) {
     if (!rep.is(type::string)) errors::argument(fn, 2, "a string (to replace a string)", rep);
     std::string_view r = string_text(rep);
     literal_finder f(s, string_text(match));
-    return replace_matches(c, input, f, first_only,
+    return replace_matches(c, input, f, first_only, fn,
                            [&](std::string& out, const literal_finder&) { out += r; });
   }
   if (match.is(type::character)) {
@@ -188,7 +199,7 @@ value replace_impl(context& c, std::span<const value> a, bool first_only) {
     append_utf8(m, match.as_char());
     append_utf8(r, rep.as_char());
     literal_finder f(s, m);
-    return replace_matches(c, input, f, first_only,
+    return replace_matches(c, input, f, first_only, fn,
                            [&](std::string& out, const literal_finder&) { out += r; });
   }
   errors::argument(fn, 1, "a string, character or regex", match);

@@ -558,3 +558,43 @@ TEST_CASE("replay gives the n-th recording of a repeated request to its n-th occ
   CHECK(ask(f.sys, spawn_llm(f.sys, other), request_saying("same")).error_kind == "replay_miss");
   std::filesystem::remove(cassette);
 }
+
+TEST_CASE("a response body over llm.max_response_bytes is stopped as it arrives: llm_error "
+          "too_large naming the limit and the setting, not retried",
+          "[llm][provider][limits]") {
+  fixture f;
+  // 48 MB of completion text behind a 1 MiB limit; with a Content-Length (refused before the
+  // body is read) and without one (stopped by the write callback as it arrives).
+  const bool with_length = GENERATE(true, false);
+  const std::string big = openai_body(std::string(48u << 20, 'x'));
+  http_server server([&big, with_length](const received_request&) {
+    canned_response c;
+    c.body = big;
+    c.no_length = !with_length;
+    return c;
+  });
+  auto s = net_settings("openai", server.base_url() + "/v1");
+  s.max_response_bytes = 1u << 20;
+  auto llm = spawn_llm(f.sys, options(s));
+  llm_response r = ask(f.sys, llm, request_saying("x"));
+  CHECK_FALSE(r.ok);
+  CHECK(r.error_kind == "too_large");
+  CHECK(r.error.find("larger than the limit of 1048576 bytes") != std::string::npos);
+  CHECK(r.error.find("llm.max_response_bytes") != std::string::npos);
+  CHECK(r.error.find("PTC_MAX_RESPONSE_BYTES") != std::string::npos);
+  CHECK(r.text.empty());
+  CHECK(r.attempts == 1);
+  CHECK(server.request_count() == 1);
+  // The client stopped reading: far less than the body left the server (the rest of what was
+  // sent sat in socket buffers), so no copy of the whole body was ever held.
+  CHECK(server.bytes_sent() < big.size() / 4);
+
+  // Under the limit, the same server's answers are taken whole.
+  http_server small([](const received_request&) { return ok_reply(std::string(100'000, 'y')); });
+  auto s2 = net_settings("openai", small.base_url() + "/v1");
+  s2.max_response_bytes = 1u << 20;
+  auto llm2 = spawn_llm(f.sys, options(s2));
+  llm_response ok = ask(f.sys, llm2, request_saying("x"));
+  CHECK(ok.ok);
+  CHECK(ok.text.size() == 100'000);
+}

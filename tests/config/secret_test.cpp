@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <ostream>
+#include <sstream>
 #include <type_traits>
 #include <vector>
 
@@ -181,4 +182,82 @@ TEST_CASE("a key that is part of the redaction mask is still scrubbed, and loadi
     message = e.what();
   }
   CHECK(message == "log.level: expected one of trace, debug, info, warn, error, critical, off, got \"<redacted>-<redacted>\"");
+}
+
+// The process-wide registry every writer redacts with (stdout, stderr, logs, traces, cassettes).
+
+TEST_CASE("registered secrets are redacted from any text; short texts are not registered") {
+  const std::string key = "sk-test-REGISTRY-a1b2c3d4";
+  register_secret(key);
+  register_secret("short");  // under min_secret_size: never masked
+  CHECK(secrets_registered());
+  CHECK(redact("before " + key + " after " + key) == "before <redacted> after <redacted>");
+  CHECK(redact("a short word") == "a short word");
+  std::string clean = "nothing secret here";
+  CHECK_FALSE(redact_in_place(clean));
+  CHECK(clean == "nothing secret here");
+  // Half a key is not a key (and is left alone); a key glued to other text is still found.
+  CHECK(redact(key.substr(0, 10)) == key.substr(0, 10));
+  CHECK(redact("x" + key + "y") == "x<redacted>y");
+}
+
+TEST_CASE("the longest secret wins where two start together, and masks are not scanned again") {
+  register_secret("sk-test-NESTED-0001");
+  register_secret("sk-test-NESTED-0001-LONGER");
+  CHECK(redact("[sk-test-NESTED-0001-LONGER]") == "[<redacted>]");
+  CHECK(redact("[sk-test-NESTED-0001]") == "[<redacted>]");
+  register_secret("<redacted>x");  // a secret that starts like the mask
+  CHECK(redact("sk-test-NESTED-0001x") == "<redacted>x");
+}
+
+TEST_CASE("a secret with characters JSON escapes is found in JSON text too") {
+  const std::string key = "sk-test-\"QUOTE\\d-77";
+  register_secret(key);
+  const std::string json_text = nlohmann::json{{"text", "the key is " + key}}.dump();
+  REQUIRE(json_text.find(key) == std::string::npos);  // escaped in JSON
+  CHECK(redact(json_text) == R"({"text":"the key is <redacted>"})");
+  CHECK(redact(key) == "<redacted>");
+}
+
+TEST_CASE("constructing a secret registers it, and load registers every key variable") {
+  const std::string key = "sk-test-CONSTRUCTED-5e6f";
+  secret s(key);
+  CHECK(redact(key) == "<redacted>");
+  // The scripted provider takes no key, but a key in the environment is still masked.
+  const std::string unused = "sk-ant-test-UNUSED-9911";
+  load(std::nullopt, {{"PTC_LLM", "scripted"}, {"ANTHROPIC_API_KEY", unused}});
+  CHECK(redact("said " + unused) == "said <redacted>");
+}
+
+TEST_CASE("secret_prefix_at_end finds a tail that may start a secret") {
+  const std::string key = "sk-test-PREFIX-0f0f0f";
+  register_secret(key);
+  CHECK(secret_prefix_at_end("hello " + key.substr(0, 5)) == 5);
+  CHECK(secret_prefix_at_end("hello\n") == 0);
+  CHECK(secret_prefix_at_end(key) == 0);  // a whole key is no prefix (it gets redacted)
+}
+
+TEST_CASE("a redacting stream masks a secret written in pieces, with flushes in between") {
+  const std::string key = "sk-test-STREAM-abcdef12";
+  register_secret(key);
+  std::ostringstream target;
+  redacting_buffer buffer(*target.rdbuf());
+  std::ostream out(&buffer);
+  out << "line 1\n" << std::flush;
+  CHECK(target.str() == "line 1\n");
+  out << "key: " << key.substr(0, 9) << std::flush;  // the start of the key is held back
+  CHECK(target.str() == "line 1\nkey: ");
+  out << key.substr(9) << " end" << std::flush;
+  CHECK(target.str() == "line 1\nkey: <redacted> end");
+  out << " tail sk-te";  // a held tail is written by emit(true) at exit
+  out.flush();
+  buffer.emit(true);
+  CHECK(target.str() == "line 1\nkey: <redacted> end tail sk-te");
+  // Much output without a flush streams anyway; a key across the boundary is still masked.
+  std::string big(70000, 'x');
+  out << std::string(65533, 'x') << key.substr(0, 5) << key.substr(5) << big;
+  buffer.emit(true);
+  const std::string all = target.str();
+  CHECK(all.find(key) == std::string::npos);
+  CHECK(all.find("x<redacted>x") != std::string::npos);
 }

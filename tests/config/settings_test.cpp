@@ -98,13 +98,29 @@ TEST_CASE("program limits default to lisp::limits' own values") {
   CHECK(l.max_memory_bytes == lisp_defaults.max_memory_bytes);
   CHECK(l.max_print_chars == lisp_defaults.max_print_chars);
   CHECK(l.max_output_bytes == lisp_defaults.max_output_bytes);
+  CHECK(l.max_string_bytes == lisp_defaults.max_string_bytes);
+}
+
+TEST_CASE("the output limits load from the file and from PTC_ variables") {
+  settings f = load_text(R"({"agent": {"limits": {"max_string_bytes": 1000, "max_print_chars": 50,
+                                                  "max_output_bytes": 4096}}})");
+  CHECK(f.agent.limits.max_string_bytes == 1000);
+  CHECK(f.agent.limits.max_print_chars == 50);
+  CHECK(f.agent.limits.max_output_bytes == 4096);
+  settings e = load_text(R"({"agent": {"limits": {"max_string_bytes": 1000}}})",
+                         environment{{"PTC_MAX_STRING_BYTES", "2048"}, {"PTC_MAX_PRINT_CHARS", "60"},
+                                     {"PTC_MAX_OUTPUT_BYTES", "8192"}});
+  CHECK(e.agent.limits.max_string_bytes == 2048);
+  CHECK(e.agent.limits.max_print_chars == 60);
+  CHECK(e.agent.limits.max_output_bytes == 8192);
+  CHECK_THROWS(load_text(R"({"agent": {"limits": {"max_string_bytes": 0}}})"));
 }
 
 TEST_CASE("the README settings table lists every setting with its real default") {
   std::map<std::string, std::string> documented = readme_defaults();
   std::map<std::string, json> actual;
   flatten(to_json(defaults()), "", actual);
-  REQUIRE(actual.size() == 29);
+  REQUIRE(actual.size() == 30);
   for (const auto& [path, value] : actual) {
     INFO(path);
     REQUIRE(documented.count(path) == 1);

@@ -40,6 +40,13 @@ expect step-limit 1 '' 'Error: limit: step limit reached (1000 steps)' -- --max-
 expect depth-limit 1 '' 'Error: limit: recursion depth limit reached (50 nested calls)' -- --max-depth 50 -e '(defn f [n] (f n)) (f 1)'
 expect memory-limit 1 '' 'Error: limit: memory limit reached' -- --max-memory-mb 8 -e '(count (vec (range 10000000)))'
 expect timeout 1 '' 'Error: limit: time limit reached (50 ms)' -- --timeout-ms 50 --max-steps 100000000000 -e '(loop [i 0] (recur (inc i)))'
+expect string-limit 1 '' 'Error: limit: string limit reached: format would make a string longer than 16 MB (max_string_bytes)' -- -e '(count (format "%99999999d" 1))'
+expect max-string-bytes 1 '' 'Error: limit: string limit reached: str would make a string longer than 1000 bytes' -- --max-string-bytes 1000 -e '(count (apply str (repeat 2000 "x")))'
+expect max-string-bytes-ok 0 '2000' '' -- --max-string-bytes 2000 -e '(count (apply str (repeat 2000 "x")))'
+expect dag-return 1 '' 'Error: limit: time limit reached (300 ms)' -- --timeout-ms 300 --max-steps 100000000000 -e '(return (reduce (fn [a _] [a a]) [] (range 40)))'
+expect dag-pr-str 1 '' 'Error: limit: time limit reached (300 ms)' -- --timeout-ms 300 --max-steps 100000000000 -e '(count (pr-str (reduce (fn [a _] [a a]) [] (range 40))))'
+expect max-print-chars 0 'nil' 'hello...' -- --max-print-chars 5 -e '(println "hello world")'
+expect max-output-bytes 1 '' 'Error: limit: output limit reached (10 bytes printed)' -- --max-output-bytes 10 -e '(dotimes [i 5] (println "hello"))'
 expect repeat 0 '55' 'median_us=' -- --repeat 3 -e '(reduce + (range 11))'
 printf '{"orders":[{"id":1,"total":5},{"id":2,"total":7}],"currency":"EUR"}' >"$tmp/data.json"
 expect data 0 '"12 EUR"' '' -- --data "$tmp/data.json" -e '(str (reduce + (map :total data/orders)) " " data/currency)'

@@ -75,6 +75,22 @@ check "bad node list" 2 'Error: --nodes: "nonsense" is not HOST:PORT'
 run --agents 3
 check "--agents without --nodes" 2 "give --nodes too"
 
+# A node lost mid-mission: node_lost, and the summary counts the turns that ran there.
+start_node 7
+printf '{"scripts":[{"match":"","responses":["```clojure\\n(println 1)\\n```","```clojure\\n(loop [i 0] (recur (inc i)))\\n```"]}]}' >"$tmp/lost.json"
+env -i PATH="$PATH" HOME="$tmp" PTC_EVAL_TIMEOUT_MS=600000 PTC_MAX_STEPS=1000000000000 timeout 60 \
+  "$ptc" run --nodes "${addr[7]}" --script "$tmp/lost.json" "Run on a node that dies" >"$tmp/out" 2>"$tmp/err" &
+runner=$!
+for _ in $(seq 1 200); do
+  if grep -q "turn 1/5" "$tmp/err" 2>/dev/null; then break; fi
+  sleep 0.05
+done
+sleep 0.3
+{ kill -9 "${pids[7]}"; wait "${pids[7]}"; } 2>/dev/null
+wait "$runner"
+echo $? >"$tmp/code"
+check "node lost mid-mission" 1 "Failed: node_lost" "failed: node_lost after 1 turn,"
+
 # Another protocol version: a clear error.
 start_node 4 --protocol ptc-node/0
 run --nodes "${addr[4]}"

@@ -121,11 +121,33 @@ if [[ $(grep -c '"request"' "$tmp/cassette.jsonl") == 4 ]]; then ok; else
 # A network provider that cannot be reached: a clear llm_error after the retries, no key shown.
 EXTRA_ENV="OPENAI_API_KEY=$key PTC_BASE_URL=http://127.0.0.1:9/v1 PTC_MAX_RETRIES=1 PTC_BACKOFF_BASE_MS=10" \
   run --llm openai:gpt-4o-mini --trace "$tmp/refused.jsonl"
-check connection-refused 1 "Failed: llm_error" "127.0.0.1:9"
+check connection-refused 1 "Failed: llm_error" "127.0.0.1:9" \
+  "failed: llm_error after 0 turns, tokens 0 in / 0 out, 2 LLM requests"
 if grep -q "$key" "$tmp/out" "$tmp/err" "$tmp/refused.jsonl"; then
   failed=$((failed + 1)); echo "FAIL the API key appears after a connection error"; else ok; fi
 run --replay "$tmp/none.jsonl"
 check replay-no-file 2 "cannot read the replay cassette"
+
+# A program that never ends: the mission timeout stops it, and the process exits at once with
+# the mission's reason (issue 14). The program's own limits are far away.
+printf '{"scripts":[{"match":"","responses":["```clojure\\n(loop [i 0] (recur (inc i)))\\n```"]}]}' >"$tmp/spin.json"
+started=$(date +%s%N)
+EXTRA_ENV="PTC_EVAL_TIMEOUT_MS=600000 PTC_MAX_STEPS=1000000000000" \
+  run "Spin forever" --script "$tmp/spin.json" --timeout-ms 300
+elapsed_ms=$((($(date +%s%N) - started) / 1000000))
+check mission-timeout-exits 1 "Failed: mission_timeout: mission timed out after 300 ms"
+stdout_has mission-timeout-json '"reason": "mission_timeout"'
+if ((elapsed_ms < 3000)); then ok; else
+  failed=$((failed + 1)); echo "FAIL ptc run took $elapsed_ms ms to exit after a 300 ms mission timeout"; fi
+
+# A value defined in memory that is tiny but huge when walked (a DAG of shared vectors): the
+# turn's trace event, the progress line and the Step are written without walking it whole.
+printf '{"scripts":[{"match":"","responses":["```clojure\\n(def x (reduce (fn [a _] [a a]) [] (range 40)))\\n```","```clojure\\n(return 1)\\n```"]}]}' >"$tmp/dag.json"
+run "Keep a DAG" --script "$tmp/dag.json" --trace "$tmp/dag.jsonl" --timeout-ms 20000
+check dag-in-memory 0 "turn 1/5: ran" "done: returned after 2 turns"
+stdout_is dag-in-memory-answer "1"
+if grep -q "value too large to write" "$tmp/dag.jsonl"; then ok; else
+  failed=$((failed + 1)); echo "FAIL the trace does not say the DAG was too large to write"; fi
 
 echo "$passed passed, $failed failed"
 [[ $failed == 0 ]]

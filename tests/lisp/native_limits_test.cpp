@@ -125,11 +125,10 @@ TEST_CASE("native limits: large inputs charge per item in into, merge, concat an
 }
 
 TEST_CASE("native limits: cached hashes make shared structure cheap to hash", "[limits][native]") {
-  // 10,000 steps cannot pay for walking 2^40 nodes: these succeed only because each distinct
-  // vector is hashed once and identical values are equal without a walk.
-  const limits l = step_limit(10'000);
-  CHECK(value_of(dag_setup + "(= (hash x) (hash y))", l) == "true");
-  CHECK(value_of(dag_setup + "(integer? (hash x))", l) == "true");
+  // 20,000 steps cannot pay for walking 2^40 nodes: these succeed only because each distinct
+  // vector is hashed once (sets and maps past 16 entries hash their keys) and identical values
+  // are equal without a walk.
+  const limits l = step_limit(20'000);
   CHECK(value_of(dag_setup + "(count (set [x]))", l) == "1");
   CHECK(value_of(dag_setup + "(count (set [x x]))", l) == "1");
   CHECK(value_of(dag_setup + "(count (hash-set x z))", l) == "2");
@@ -140,39 +139,69 @@ TEST_CASE("native limits: cached hashes make shared structure cheap to hash", "[
   CHECK(value_of(dag_setup + "(count (group-by identity [x z x]))", l) == "2");
   CHECK(value_of(dag_setup + "(get (merge {x 1} {x 2}) x)", l) == "2");
   CHECK(value_of(dag_setup + "(= x z)", l) == "false");
-  // A large (hash-indexed) set of vectors holding a DAG: lookups hash the new key cheaply.
+  // Many keys holding the DAG: every key is hashed, x's hash is computed once.
+  const std::string keys = "(def ks (map (fn [i] [(mod i 3) x]) (range 300)))\n";
+  CHECK(value_of(dag_setup + keys + "(count (frequencies ks))", l) == "3");
+  CHECK(value_of(dag_setup + keys + "(count (distinct ks))", l) == "3");
+  CHECK(value_of(dag_setup + keys + "(count (group-by identity ks))", l) == "3");
+  CHECK(value_of(dag_setup + keys + "(count (set ks))", l) == "3");
   CHECK(value_of(dag_setup + "(let [s (into #{} (map (fn [i] [i x]) (range 100)))] [(contains? s [5 x]) (contains? s [500 x])])",
-                 step_limit(50'000)) == "[true false]");
+                 l) == "[true false]");
+  CHECK(value_of(dag_setup + "(let [m (zipmap (map (fn [i] [i y]) (range 100)) (range))] [(get m [7 y]) (get m [7 z])])",
+                 l) == "[7 nil]");
 }
+
+TEST_CASE("native limits: hashing a DAG through the C++ API is cheap under a budget", "[limits][native]") {
+  // Without the cache this would run into the budget's step limit (2^40 nodes).
+  limits lim;
+  lim.max_steps = 100'000;
+  budget b(lim);
+  b.activate();
+  value x = vector_obj::empty();
+  value y = vector_obj::empty();
+  for (int i = 0; i < 40; ++i) {
+    x = vector_obj::from(std::vector<value>{x, x});
+    y = vector_obj::from(std::vector<value>{y, y});
+  }
+  CHECK(hash(x) == hash(y));
+  CHECK(hash(x) == hash(x));
+  CHECK(b.steps() < 1'000);
+  CHECK_THROWS_WITH(equal(x, y), Catch::Contains("step limit"));
+  b.deactivate();
+}
+
+// `probe` is a set large enough to be hash-indexed: (contains? probe v) hashes v (and caches it).
+const std::string probe = "(def probe (set (range 20)))\n(defn h! [v] (contains? probe v) v)\n";
 
 TEST_CASE("native limits: different cached hashes prove inequality only without sorted collections", "[native]") {
   // A sorted set looks items up with compare, so 1.0 is in (sorted-set 1): these are equal
   // although their hashes differ, before and after the hashes are cached.
-  CHECK(value_of("(let [a [(sorted-set 1)] b [#{1.0}]] [(= a b) (hash a) (hash b) (= a b)])")
-            .substr(0, 5) == "[true");
-  CHECK(value_of("(let [a [(sorted-set 1)] b [#{1.0}]] (hash a) (hash b) (= a b))") == "true");
-  CHECK(value_of("(let [a [(sorted-map 1 :x)] b [{1.0 :x}]] (hash a) (hash b) (= b a))") ==
-        value_of("(let [a [(sorted-map 1 :x)] b [{1.0 :x}]] (= b a))"));
-  CHECK(value_of("(let [a [1 [2 3]] b (list 1 [2 3])] (hash a) (hash b) [(= a b) (= (hash a) (hash b))])") ==
+  CHECK(value_of(probe + "(let [a [(sorted-set 1)] b [#{1.0}]] [(= a b) (h! a) (h! b) (= a b)])") ==
+        value_of(probe + "(let [a [(sorted-set 1)] b [#{1.0}]] [(= a b) a b true])"));
+  CHECK(value_of(probe + "(let [a [(sorted-set 1)] b [#{1.0}]] (h! a) (h! b) (= a b))") == "true");
+  CHECK(value_of(probe + "(let [a [(sorted-map 1 :x)] b [{1.0 :x}]] (h! a) (h! b) (= b a))") ==
+        value_of(probe + "(let [a [(sorted-map 1 :x)] b [{1.0 :x}]] (= b a))"));
+  CHECK(value_of(probe + "(let [a [1 [2 3]] b (list 1 [2 3])] (h! a) (h! b) [(= a b) (contains? (conj probe a) b)])") ==
         "[true true]");
-  CHECK(value_of("(let [a {:a [1]} b {:a [2]}] (hash a) (hash b) (= a b))") == "false");
+  CHECK(value_of(probe + "(let [a {:a [1]} b {:a [2]}] (h! a) (h! b) (= a b))") == "false");
 }
 
 TEST_CASE("native limits: a collection changed in place does not keep a stale hash", "[native]") {
   // Accumulators owned by reduce are updated in place; hashing them on the way must not leave
-  // the hash of an earlier state behind.
-  CHECK(value_of("(= (hash (reduce (fn [acc i] (hash acc) (conj acc i)) [] (range 100))) (hash (vec (range 100))))") ==
-        "true");
-  CHECK(value_of("(= (hash (reduce (fn [m i] (hash m) (assoc m i i)) {} (range 50))) (hash (zipmap (range 50) (range 50))))") ==
-        "true");
-  CHECK(value_of("(= (hash (reduce (fn [s i] (hash s) (conj s i)) #{} (range 50))) (hash (set (range 50))))") ==
-        "true");
-  CHECK(value_of("(= (hash (reduce (fn [m i] (hash m) (update m :a conj i)) {:a []} (range 40))) (hash {:a (vec (range 40))}))") ==
-        "true");
-  CHECK(value_of("(= (hash (reduce (fn [m i] (hash m) (update-in m [:a :b] conj i)) {:a {:b []}} (range 40))) (hash {:a {:b (vec (range 40))}}))") ==
-        "true");
-  CHECK(value_of("(= (hash (reduce (fn [m i] (hash m) (dissoc m i)) (zipmap (range 40) (range 40)) (range 20))) (hash (zipmap (range 20 40) (range 20 40))))") ==
-        "true");
+  // the hash of an earlier state behind: the result must be found in a hashed set holding the
+  // expected value.
+  auto found = [](const std::string& built, const std::string& expected) {
+    return value_of(probe + "(contains? (conj probe " + expected + ") " + built + ")");
+  };
+  CHECK(found("(reduce (fn [acc i] (conj (h! acc) i)) [] (range 100))", "(vec (range 100))") == "true");
+  CHECK(found("(reduce (fn [m i] (assoc (h! m) i i)) {} (range 50))", "(zipmap (range 50) (range 50))") == "true");
+  CHECK(found("(reduce (fn [s i] (conj (h! s) i)) #{} (range 50))", "(set (range 50))") == "true");
+  CHECK(found("(reduce (fn [m i] (update (h! m) :a conj i)) {:a []} (range 40))", "{:a (vec (range 40))}") == "true");
+  CHECK(found("(reduce (fn [m i] (update-in (h! m) [:a :b] conj i)) {:a {:b []}} (range 40))",
+              "{:a {:b (vec (range 40))}}") == "true");
+  CHECK(found("(reduce (fn [m i] (dissoc (h! m) i)) (zipmap (range 40) (range 40)) (range 20))",
+              "(zipmap (range 20 40) (range 20 40))") == "true");
+  CHECK(found("(reduce (fn [v i] (pop (h! v))) (vec (range 50)) (range 10))", "(vec (range 40))") == "true");
 
   // The same through the C++ API: a unique vector changed in place after being hashed.
   value v = vector_obj::from(std::vector<value>{value::integer(1), value::integer(2)});

@@ -73,8 +73,8 @@ std::string render_head(const canned_response& r, std::size_t length, bool keep_
   std::string head = "HTTP/1.1 " + std::to_string(r.status) + " " + detail::reason_phrase(r.status) + "\r\n";
   if (!r.content_type.empty()) head += "Content-Type: " + r.content_type + "\r\n";
   for (const auto& h : r.headers) head += h + "\r\n";
-  head += "Content-Length: " + std::to_string(length) + "\r\n";
-  if (!keep_alive) head += "Connection: close\r\n";
+  if (!r.no_length) head += "Content-Length: " + std::to_string(length) + "\r\n";
+  if (!keep_alive || r.no_length) head += "Connection: close\r\n";
   head += "\r\n";
   return head;
 }
@@ -97,6 +97,7 @@ struct http_server::impl {
   std::vector<received_request> log;
   std::atomic<std::size_t> open{0};
   std::atomic<std::size_t> peak{0};
+  std::atomic<std::size_t> sent{0};  ///< bytes written to sockets, all connections
 
   // Owned by the server thread only.
   std::unordered_map<std::uint64_t, std::unique_ptr<connection>> connections;
@@ -301,7 +302,7 @@ struct http_server::impl {
     } else {
       c.out += r.body;
     }
-    if (!keep_alive || truncated) c.close_after_write = true;
+    if (!keep_alive || truncated || r.no_length) c.close_after_write = true;
   }
 
   /// Writes buffered output; closes the connection when it is done and should end.
@@ -310,6 +311,7 @@ struct http_server::impl {
       auto n = ::send(c.fd, c.out.data() + c.out_off, c.out.size() - c.out_off, MSG_NOSIGNAL);
       if (n > 0) {
         c.out_off += static_cast<std::size_t>(n);
+        sent += static_cast<std::size_t>(n);
         continue;
       }
       if (n < 0 && errno == EINTR) continue;
@@ -370,6 +372,7 @@ std::size_t http_server::request_count() const {
 std::size_t http_server::open_connections() const { return impl_->open.load(); }
 
 std::size_t http_server::peak_open_connections() const { return impl_->peak.load(); }
+std::size_t http_server::bytes_sent() const { return impl_->sent.load(); }
 
 std::uint16_t unused_port() {
   int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);

@@ -36,6 +36,9 @@ struct canned_response {
   /// close: a truncated transfer. -1: send everything.
   std::int64_t truncate_at = -1;
   bool close_without_response = false;  ///< close the connection instead of answering
+  /// No Content-Length: the body ends when the connection closes (the client learns its size
+  /// only as it arrives).
+  bool no_length = false;
 };
 
 using request_handler = std::function<canned_response(const received_request&)>;
@@ -56,6 +59,7 @@ class http_server {
   std::size_t request_count() const;
   std::size_t open_connections() const;
   std::size_t peak_open_connections() const;
+  std::size_t bytes_sent() const;  ///< written to sockets so far, all connections
 
   struct impl;
 

@@ -1,0 +1,140 @@
+// The trace file: large payloads written once, keys redacted, whole lines under concurrency.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "actors/trace.hpp"
+#include "actors/wire.hpp"
+#include "config/secret.hpp"
+#include "tests/support/actor_config.hpp"
+
+using namespace ptc;
+using json = nlohmann::ordered_json;
+
+namespace {
+
+std::filesystem::path temp_path(const std::string& name) {
+  return std::filesystem::temp_directory_path() / ("ptc-trace-test-" + std::to_string(::getpid()) + "-" + name);
+}
+
+std::vector<std::string> lines_of(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::vector<std::string> out;
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("a large string is written once; later events refer to it by hash") {
+  const std::string reply = "BIG-" + std::string(actors::trace_payload_min, 'r');
+  std::set<std::string> seen;
+  const std::string first = actors::dedupe_payloads(
+      json{{"event", "llm_response"}, {"response", {{"text", reply}}}}.dump(), seen);
+  const std::string second = actors::dedupe_payloads(
+      json{{"event", "turn"}, {"turn", {{"raw_response", reply}, {"program", "(+ 1 2)"}}}}.dump(), seen);
+  const std::string third = actors::dedupe_payloads(
+      json{{"event", "step"}, {"step", {{"turns", json::array({json{{"raw_response", reply}}})}}}}.dump(), seen);
+  CHECK(count_of(first + second + third, reply) == 1);
+
+  json a = json::parse(first), b = json::parse(second), c = json::parse(third);
+  REQUIRE(a["payloads"].size() == 1);
+  const json& declared = a["payloads"][0];
+  CHECK(declared["at"] == "/response/text");
+  CHECK(declared["bytes"] == reply.size());
+  // A reader resolves a reference through the event that declares its hash.
+  CHECK(a.at(json::json_pointer(declared["at"].get<std::string>())) == reply);
+  CHECK(b["turn"]["raw_response"] == json{{"$payload", declared["sha256"]}, {"bytes", reply.size()}});
+  CHECK(b["turn"]["program"] == "(+ 1 2)");
+  CHECK(c["step"]["turns"][0]["raw_response"]["$payload"] == declared["sha256"]);
+  CHECK_FALSE(b.contains("payloads"));
+  // Small strings and lines stay as they were.
+  const std::string small = json{{"event", "turn"}, {"text", std::string(100, 's')}}.dump();
+  CHECK(actors::dedupe_payloads(small, seen) == small);
+}
+
+TEST_CASE("the trace sink writes each payload once and no key, starting with trace_start") {
+  const std::string key = "sk-test-TRACE-SINK-0042";
+  config::register_secret(key);
+  const auto path = temp_path("sink.jsonl");
+  std::filesystem::remove(path);
+  const std::string reply = "Here is the key " + key + " and a long answer " + std::string(100000, 'z');
+  {
+    caf::actor_system sys{testing::test_config()};
+    caf::actor sink = actors::spawn_trace_sink(sys, path);
+    actors::trace_event(sink, "llm_response", "a", {{"response", {{"text", reply}}}});
+    actors::trace_event(sink, "turn", "a", {{"turn", {{"raw_response", reply}}}});
+    actors::trace_event(sink, "step", "a", {{"step", {{"turns", json::array({json{{"raw_response", reply}}})}}}});
+    caf::scoped_actor self{sys};
+    bool flushed = false;
+    self->request(sink, std::chrono::seconds(30), actors::flush_atom::value)
+        .receive([&](bool ok) { flushed = ok; }, [](caf::error&) {});
+    CHECK(flushed);
+    caf::anon_send_exit(sink, caf::exit_reason::user_shutdown);
+  }
+  std::vector<std::string> lines = lines_of(path);
+  REQUIRE(lines.size() == 4);
+  CHECK(json::parse(lines[0])["event"] == "trace_start");
+  std::string all;
+  for (const auto& l : lines) {
+    CHECK(l.rfind("{\"time_us\":", 0) == 0);
+    CHECK_NOTHROW(json::parse(l));
+    all += l + "\n";
+  }
+  CHECK(all.find(key) == std::string::npos);
+  CHECK(count_of(all, std::string(100000, 'z')) == 1);
+  CHECK(count_of(all, "Here is the key <redacted> and a long answer") == 1);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("concurrent appenders never split a line") {
+  const auto path = temp_path("append.jsonl");
+  std::filesystem::remove(path);
+  constexpr int writers = 8, per_writer = 50;
+  {
+    // Separate opens, like separate processes; lines far bigger than any stdio buffer.
+    std::vector<std::thread> threads;
+    for (int w = 0; w < writers; ++w)
+      threads.emplace_back([&, w] {
+        actors::append_file file(path);
+        for (int i = 0; i < per_writer; ++i)
+          file.append(json{{"writer", w}, {"i", i}, {"pad", std::string(20000 + 37 * i, char('a' + w))}}.dump() + "\n");
+      });
+    for (auto& t : threads) t.join();
+  }
+  std::vector<std::string> lines = lines_of(path);
+  CHECK(lines.size() == writers * per_writer);
+  std::set<std::pair<int, int>> got;
+  for (const auto& l : lines) {
+    json j = json::parse(l, nullptr, false);
+    REQUIRE_FALSE(j.is_discarded());
+    const int w = j["writer"];
+    CHECK(j["pad"] == std::string(20000 + 37 * j["i"].get<int>(), char('a' + w)));
+    got.insert({w, j["i"].get<int>()});
+  }
+  CHECK(got.size() == writers * per_writer);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("an append_file that cannot be opened says which file") {
+  try {
+    actors::append_file f("/nonexistent-dir-ptc/x.jsonl");
+    FAIL("opened");
+  } catch (const std::system_error& e) {
+    CHECK(std::string(e.what()).find("/nonexistent-dir-ptc/x.jsonl") != std::string::npos);
+  }
+}
