@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs adversarial programs through a running agent (`ptc run` with a scripted LLM): the LLM
-# answers turn 1 with the adversarial program and turn 2 with (return :recovered). The agent
+# answers turn 1 with the adversarial program and turn 2 with (return 42). The agent
 # must get the program's error as a failed turn of the expected kind, go on, and succeed in
 # turn 2 — and the process must end promptly (within 2x the program's time limit plus a fixed
 # allowance for starting the runtime and the two turns).
@@ -72,7 +72,7 @@ for f in "${files[@]}"; do
   [[ -n $max_steps ]] && env_limits+=(PTC_MAX_STEPS="$max_steps")
   [[ -n $memory_mb ]] && env_limits+=(PTC_MAX_MEMORY_BYTES=$((memory_mb << 20)))
 
-  printf '{"scripts":[{"match":"","responses":["%s","Recovered.\\n\\n```clojure\\n(return :recovered)\\n```\\n"]}]}\n' \
+  printf '{"scripts":[{"match":"","responses":["%s","Recovered.\\n\\n```clojure\\n(return 42)\\n```\\n"]}]}\n' \
     "$(json_string "$f")" >"$tmp/script.json"
 
   start=$EPOCHREALTIME
@@ -87,12 +87,14 @@ for f in "${files[@]}"; do
   ((code == 0)) || problems+=("exit $code")
   grep -q "turn 1/3: error ($expect)" "$tmp/err" || problems+=("turn 1 is not an error ($expect)")
   grep -q "turn 2/3: returned" "$tmp/err" || problems+=("turn 2 did not return")
-  [[ "$(cat "$tmp/out")" == ":recovered" ]] || problems+=("stdout is not :recovered")
+  [[ "$(cat "$tmp/out")" == "42" ]] || problems+=("stdout is not 42")
+  turn_ms=$(sed -n 's/^turn 1\/3: .*, \([0-9]*\) ms$/\1/p' "$tmp/err" | head -1)
+  ((${turn_ms:-999999} < 2 * timeout_ms)) || problems+=("turn 1 took ${turn_ms:-?} ms, more than 2x its ${timeout_ms} ms limit")
   ((ms < 2 * timeout_ms + allowance_ms)) ||
     problems+=("took ${ms} ms, more than 2x its ${timeout_ms} ms limit + ${allowance_ms} ms")
   if ((${#problems[@]} == 0)); then
     passed=$((passed + 1))
-    printf '%-24s %-10s %6d ms  (%s)\n' "$name" "$expect" "$ms" "$limits"
+    printf '%-24s %-10s turn 1 %5d ms, process %5d ms  (%s)\n' "$name" "$expect" "$turn_ms" "$ms" "$limits"
   else
     failed=$((failed + 1))
     echo "FAIL $name ($limits): $(IFS=';'; echo "${problems[*]}")"
