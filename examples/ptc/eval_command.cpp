@@ -21,6 +21,7 @@ struct eval_options {
   bool has_expr = false;
   std::string data_file;
   bool show_output = false;
+  bool stats = false;
   int repeat = 0;
   lisp::limits lim;
   std::uint64_t max_memory_mb = lisp::limits{}.max_memory_bytes >> 20;
@@ -83,6 +84,12 @@ int run_eval(const eval_options& o) {
     std::cerr << "median_us=" << us[us.size() / 2] << " min_us=" << us.front() << "\n";
   }
 
+  if (o.stats) {
+    // What the run used of its limits (the adversarial catalogue checks these against them).
+    std::cerr << "stats: steps=" << r.steps << " eval_us=" << r.eval_time.count()
+              << " peak_memory_bytes=" << r.peak_memory_bytes << "\n";
+  }
+
   std::ostream& out_stream = o.show_output ? std::cout : std::cerr;
   if (o.show_output && !r.prints.empty()) std::cout << ";; output\n";
   for (const auto& p : r.prints) out_stream << p << "\n";
@@ -112,6 +119,7 @@ void add_eval_command(CLI::App& app, int& exit_code) {
   CLI::Option* expr = cmd->add_option("-e,--expr", o->expr, "Program text");
   cmd->add_option("--data", o->data_file, "JSON object file; its keys are available as data/KEY");
   cmd->add_flag("--show-output", o->show_output, "Print println output on stdout before the result");
+  cmd->add_flag("--stats", o->stats, "Print the steps, evaluation time and peak memory used on stderr");
   cmd->add_option("--repeat", o->repeat, "Run N more times after the first and print median_us/min_us on stderr")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--max-steps", o->lim.max_steps, "Evaluation step limit")->capture_default_str();

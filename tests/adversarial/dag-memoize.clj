@@ -1,0 +1,7 @@
+;; memoize looks the argument up
+;; family: dag
+;; expect: limit
+;; limits: --timeout-ms 500 --max-steps 2000000
+(def x (reduce (fn [a _] [a a]) [] (range 40)))
+(def y (reduce (fn [a _] [a a]) [] (range 40)))
+(let [g (memoize count)] (g x) (g y))

@@ -1,0 +1,7 @@
+;; pr-str of a 2^40-node value
+;; family: dag
+;; expect: limit
+;; limits: --timeout-ms 500 --max-steps 2000000
+(def x (reduce (fn [a _] [a a]) [] (range 40)))
+(def y (reduce (fn [a _] [a a]) [] (range 40)))
+(count (pr-str x))

@@ -1,0 +1,7 @@
+;; prewalk visits every node
+;; family: dag
+;; expect: limit
+;; limits: --timeout-ms 500 --max-steps 2000000
+(def x (reduce (fn [a _] [a a]) [] (range 40)))
+(def y (reduce (fn [a _] [a a]) [] (range 40)))
+(clojure.walk/prewalk identity x)

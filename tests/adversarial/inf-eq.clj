@@ -1,0 +1,5 @@
+;; an infinite lazy sequence realised by =
+;; family: infinite
+;; expect: limit
+;; limits: --timeout-ms 300 --max-steps 1000000000000
+(= (range) (range))

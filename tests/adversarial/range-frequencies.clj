@@ -1,0 +1,5 @@
+;; frequencies of 1e10 numbers
+;; family: range
+;; expect: limit
+;; limits: --timeout-ms 500 --max-steps 2000000
+(count (frequencies (range 10000000000)))

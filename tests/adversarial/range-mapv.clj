@@ -1,0 +1,5 @@
+;; mapv over 1e10 numbers
+;; family: range
+;; expect: limit
+;; limits: --timeout-ms 500 --max-steps 2000000
+(count (mapv inc (range 10000000000)))

@@ -1,0 +1,5 @@
+;; partition of 1e10 numbers
+;; family: range
+;; expect: limit
+;; limits: --timeout-ms 500 --max-steps 2000000
+(count (partition 2 (range 10000000000)))

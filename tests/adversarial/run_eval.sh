@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Runs every adversarial program (tests/adversarial/*.clj) through the real `ptc eval` with the
+# limits its header names, and checks that it ends the way the header says, on time:
+#
+#   ;; family: dag                  the group it is reported under
+#   ;; expect: limit                the error kind (or `value`); alternatives separated by |
+#   ;; limits: --timeout-ms 500 --max-steps 2000000   ptc eval flags
+#
+# A run passes when its outcome is one of the expected ones, its wall time (process start to
+# exit, measured here) is under 2x its --timeout-ms, and the steps it reports (--stats) are
+# within its --max-steps plus one check interval. Anything else — a crash, a signal, a hang
+# (killed after 30 s), an error of another kind — fails. At the end it prints, per family and
+# limit set, the most time and steps any program used before it stopped (README figures).
+#
+#   bash tests/adversarial/run_eval.sh PTC_BINARY [FILE.clj ...]
+set -u
+ptc="$1"
+shift
+dir="$(cd "$(dirname "$0")" && pwd)"
+if (($# > 0)); then files=("$@"); else files=("$dir"/*.clj); fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Overshoot allowed past --max-steps: the budget checks its limits every 1,024 steps, and a
+# builtin charges native work in batches.
+step_slack=70000
+
+passed=0
+failed=0
+declare -A fam_files fam_ms fam_steps fam_kinds
+
+flag_value() {  # flag_value FLAG WORDS... -> the word after FLAG, or empty
+  local flag=$1
+  shift
+  while (($# > 0)); do
+    if [[ $1 == "$flag" ]]; then
+      echo "${2:-}"
+      return
+    fi
+    shift
+  done
+}
+
+for f in "${files[@]}"; do
+  name=$(basename "$f" .clj)
+  expect=$(sed -n 's/^;; expect: //p' "$f" | head -1)
+  limits=$(sed -n 's/^;; limits: //p' "$f" | head -1)
+  family=$(sed -n 's/^;; family: //p' "$f" | head -1)
+  if [[ -z $expect || -z $limits || -z $family ]]; then
+    echo "FAIL $name: the header needs ;; family:, ;; expect: and ;; limits: lines"
+    failed=$((failed + 1))
+    continue
+  fi
+  # shellcheck disable=SC2086
+  timeout_ms=$(flag_value --timeout-ms $limits)
+  # shellcheck disable=SC2086
+  max_steps=$(flag_value --max-steps $limits)
+  timeout_ms=${timeout_ms:-5000}
+  max_steps=${max_steps:-50000000}
+
+  start=$EPOCHREALTIME
+  # shellcheck disable=SC2086
+  timeout -s KILL 30 "$ptc" eval --stats $limits "$f" >"$tmp/out" 2>"$tmp/err" </dev/null
+  code=$?
+  end=$EPOCHREALTIME
+  ms=$(((${end/./} - ${start/./}) / 1000))
+
+  steps=$(sed -n 's/^stats: steps=\([0-9]*\).*/\1/p' "$tmp/err" | tail -1)
+  if [[ $code == 0 ]]; then
+    kind=value
+  elif [[ $code == 1 ]] && grep -q '^Error: [a-z_]*: ' "$tmp/err"; then
+    kind=$(sed -n 's/^Error: \([a-z_]*\): .*/\1/p' "$tmp/err" | head -1)
+  elif [[ $code == 1 ]] && grep -q '^Failed: ' "$tmp/err"; then
+    kind=failed
+  elif [[ $code == 137 ]]; then
+    kind="hang (killed after 30 s)"
+  elif ((code > 128)); then
+    kind="crash (signal $((code - 128)))"
+  else
+    kind="exit $code"
+  fi
+
+  problems=()
+  [[ "|$expect|" == *"|$kind|"* ]] || problems+=("ended with $kind, expected $expect")
+  ((ms < 2 * timeout_ms)) || problems+=("took ${ms} ms, more than 2x its ${timeout_ms} ms limit")
+  if [[ -z $steps ]]; then
+    problems+=("no stats line")
+  elif ((steps > max_steps + step_slack)); then
+    problems+=("used $steps steps, past its limit of $max_steps")
+  fi
+
+  if ((${#problems[@]} == 0)); then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL $name ($limits): $(IFS=';'; echo "${problems[*]}")"
+    sed 's/^/  | /' "$tmp/err" | head -5
+  fi
+
+  key="$family|$limits"
+  fam_files[$key]=$((${fam_files[$key]:-0} + 1))
+  ((ms > ${fam_ms[$key]:-0})) && fam_ms[$key]=$ms
+  fam_steps[$key]=${fam_steps[$key]:-0}
+  ((${steps:-0} > ${fam_steps[$key]})) && fam_steps[$key]=$steps
+  [[ " ${fam_kinds[$key]:-} " == *" $kind "* ]] || fam_kinds[$key]="${fam_kinds[$key]:-}${fam_kinds[$key]:+ }$kind"
+done
+
+echo
+printf '%-10s %5s  %-62s %9s %13s  %s\n' family files limits max_ms max_steps outcomes
+for key in $(printf '%s\n' "${!fam_files[@]}" | tr ' ' '~' | sort); do
+  key=${key//\~/ }
+  printf '%-10s %5s  %-62s %9s %13s  %s\n' "${key%%|*}" "${fam_files[$key]}" "${key#*|}" \
+    "${fam_ms[$key]}" "${fam_steps[$key]}" "${fam_kinds[$key]}"
+done
+echo
+echo "$passed passed, $failed failed"
+[[ $failed == 0 ]]
