@@ -6,6 +6,7 @@
 #include <cctype>
 #include <string_view>
 
+#include "lisp/budget.hpp"
 #include "lisp/error.hpp"
 
 namespace ptc::lisp {
@@ -150,6 +151,14 @@ std::string prefix_text(std::string_view p) {
 }  // namespace
 
 regex_obj::regex_obj(std::string pattern) : source_(std::move(pattern)) {
+  // Compiling is native work proportional to the pattern; a pattern built from data (re-pattern
+  // of a megabyte string) is refused before RE2 spends seconds on it.
+  if (source_.size() > max_pattern_bytes)
+    raise(error_kind::limit,
+          "regex pattern too long (" + std::to_string(source_.size()) + " bytes; at most " +
+              std::to_string(max_pattern_bytes) + ")",
+          "Match a shorter pattern, or search for the text with str/includes? or str/index-of");
+  charge_work(source_.size() / 32 + 1);
   re2::RE2::Options opts;
   opts.set_log_errors(false);
   re_ = std::make_unique<re2::RE2>(translate(source_), opts);

@@ -15,6 +15,8 @@ class regex_obj final : public object {
   /// Compiles `pattern` (Java regex syntax as far as RE2 supports it); throws a lisp error
   /// naming the problem when it cannot.
   explicit regex_obj(std::string pattern);
+  /// Longest pattern compiled (a `limit` error beyond): programs write short patterns.
+  static constexpr std::size_t max_pattern_bytes = 64 * 1024;
   ~regex_obj() override;
   const std::string& source() const { return source_; }
   const re2::RE2& re() const { return *re_; }

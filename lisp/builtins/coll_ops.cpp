@@ -1,5 +1,8 @@
 #include "lisp/builtins/coll_ops.hpp"
 
+#include <optional>
+
+#include "lisp/budget.hpp"
 #include "lisp/error.hpp"
 #include "lisp/list.hpp"
 #include "lisp/map.hpp"
@@ -253,11 +256,33 @@ value call_update(context& c, const value& f, value old, std::span<const value> 
   return c.call_owned(f, std::span<value>(buf));
 }
 
+// change_in recurses once per key: on paths longer than this, each level counts as a nested
+// call of the run (depth limit and native-stack guard), so a path of 100,000 keys is a limit
+// error instead of a stack overflow. Short paths, the common case, pay nothing.
+constexpr std::size_t guarded_path_levels = 64;
+
+class path_level_guard {
+ public:
+  path_level_guard() : b_(budget::active()) {
+    if (b_) b_->enter_call();
+  }
+  ~path_level_guard() {
+    if (b_) b_->leave_call();
+  }
+  path_level_guard(const path_level_guard&) = delete;
+  path_level_guard& operator=(const path_level_guard&) = delete;
+
+ private:
+  budget* b_;
+};
+
 // Changes the value under ks[0..n) in coll. `leaf` makes the new value from the old one at the
 // last key; the last key of assoc-in is written as given (exact), like assoc.
 template <class Leaf>
 value change_in(value coll, const value* ks, std::size_t n, bool exact_last, Leaf& leaf,
                 std::string_view fn) {
+  std::optional<path_level_guard> guard;
+  if (n > guarded_path_levels) guard.emplace();
   const value& k = ks[0];
   if (n == 1 && exact_last) return assoc1(std::move(coll), k, leaf(value()), fn);
   bool absent = false;

@@ -246,3 +246,15 @@ TEST_CASE("native limits: equality of deeply nested sets stays bounded, never a 
   if (r.kind == outcome::error) CHECK(r.err->kind == error_kind::limit);
   else CHECK(pr_str(r.result) == "true");
 }
+
+TEST_CASE("native limits: a 100,000-key assoc-in/update-in path is a limit error, not a stack overflow", "[limits][native]") {
+  require_limit("(assoc-in {} (vec (range 100000)) 1)", limits{}, "recursion depth");
+  require_limit("(update-in {} (vec (range 100000)) (fnil inc 0))", limits{}, "recursion depth");
+  // Paths within the depth limit still work.
+  CHECK(value_of("(get-in (assoc-in {} (vec (range 100)) 1) (vec (range 100)))") == "1");
+}
+
+TEST_CASE("native limits: a regex pattern built from megabytes of text is refused before compiling", "[limits][native]") {
+  require_limit("(re-pattern (apply str (repeat 100000 \"a\")))", limits{}, "regex pattern too long");
+  CHECK(value_of("(re-find (re-pattern (apply str (repeat 1000 \"a\"))) (apply str (repeat 1000 \"a\")))").size() == 1002);
+}
