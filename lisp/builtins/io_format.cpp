@@ -187,6 +187,15 @@ void format_one(std::string& out, context& c, std::string_view fn, const spec& s
   }
   switch (sp.conv) {
     case 's': {
+      if (v.is(type::string) && sp.precision < 0 && sp.width <= 0 && !sp.upper) {
+        // The common "%s" of a string: appended in place, its size checked first (no copies
+        // of a large text, which a format doubling its own output would make several of).
+        std::string_view text = string_text(v);
+        check_string_size(c.limits().config(), out.size() + text.size(), fn);
+        charge_scan(text.size());
+        out.append(text);
+        return;
+      }
       std::string s = v.is(type::string) ? string_text(v) : str_of(v, &c);
       if (sp.precision >= 0 && utf8_length(s) > static_cast<std::size_t>(sp.precision)) {
         std::size_t pos = 0;
