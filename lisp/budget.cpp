@@ -28,6 +28,12 @@ void budget::deactivate() {
 }
 budget* budget::active() { return tls_active; }
 
+limits detached_limits() {
+  limits l;
+  l.max_steps = 1'000'000;
+  return l;
+}
+
 void charge_work(std::uint64_t units) {
   if (budget* b = tls_active) b->tick(units);
 }

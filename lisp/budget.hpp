@@ -118,6 +118,11 @@ class budget {
   std::function<void()> slice_hook_;
 };
 
+/// The limits of a private budget for work on values outside any run (realising a lazy seq to
+/// print it in a prompt sample or convert it to JSON after its run): 1,000,000 steps, so such
+/// work stays cheap whatever the value.
+limits detached_limits();
+
 /// Charges `units` of native work (items compared, hashed, printed, copied, scanned) to the
 /// budget active on this thread, if any: the step limit, the deadline and the time slice then
 /// hold inside builtins that walk values natively. May throw a `limit` error, so callers must

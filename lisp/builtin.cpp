@@ -125,7 +125,9 @@ const value& function(std::string_view fn, std::span<const value> a, std::size_t
       try {
         errors::argument(fn, i, "a function", a[i]);
       } catch (lisp_exception& e) {
-        e.err().kind = error_kind::not_callable;  // as Clojure: the value cannot be called
+        // As Clojure: the value cannot be called. A limit hit while describing the value (a
+        // lazy seq realised under the run's budget) stays a limit error.
+        if (e.err().kind != error_kind::limit) e.err().kind = error_kind::not_callable;
         throw;
       }
   }

@@ -50,9 +50,11 @@ std::string format_sample(const value& v, std::size_t limit, std::size_t printab
       }
       break;
     case type::lazy_seq: {
-      // As the printer does for a lazy seq printed without a context: a private budget.
-      budget b;
-      context c(b, nullptr);
+      // As the printer does for a lazy seq printed without a context: the run's budget, or a
+      // small private one outside a run.
+      budget detached(detached_limits());
+      budget* active = budget::active();
+      context c(active ? *active : detached, nullptr);
       has_first = v.as<lazy_seq_obj>().start()->next(c, first);
       break;
     }

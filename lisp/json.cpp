@@ -200,8 +200,10 @@ class to_json_walker {
       raise(error_kind::type, "cannot convert an infinite sequence to JSON (at " +
                                   (path.empty() ? std::string("the top level") : "$" + path) +
                                   "); use take to bound it");
-    budget b;
-    context c(b, nullptr);
+    // Inside a run, the run's budget; outside one, a private budget.
+    budget detached;
+    budget* active = budget::active();
+    context c(active ? *active : detached, nullptr);
     auto cur = lz.start();
     nlohmann::ordered_json arr = nlohmann::ordered_json::array();
     value x;

@@ -164,8 +164,14 @@ class engine {
   context* ctx(frame& f) {
     if (f.src != frame::source::lazy || c_) return c_;
     if (!own_ctx_) {
-      own_budget_ = std::make_unique<budget>();
-      own_ctx_ = std::make_unique<context>(*own_budget_, nullptr);
+      // Inside a run (an error message describing a lazy seq) its realisation is the run's
+      // work, under the run's limits; outside one, a private budget bounds it.
+      budget* b = budget::active();
+      if (!b) {
+        own_budget_ = std::make_unique<budget>();
+        b = own_budget_.get();
+      }
+      own_ctx_ = std::make_unique<context>(*b, nullptr);
     }
     return own_ctx_.get();
   }
