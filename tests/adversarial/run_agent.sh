@@ -41,22 +41,13 @@ json_string() {  # the file's program (header lines dropped) as a JSON string of
     sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/\t/\\t/g' | awk 'BEGIN { ORS = "" } { print $0 "\\n" }'
 }
 
-flag_value() {
-  local flag=$1
-  shift
-  while (($# > 0)); do
-    if [[ $1 == "$flag" ]]; then
-      echo "${2:-}"
-      return
-    fi
-    shift
-  done
-}
+# shellcheck source=catalogue_lib.sh
+source "$(dirname "$0")/catalogue_lib.sh"
 
 for f in "${files[@]}"; do
   name=$(basename "$f" .clj)
-  expect=$(sed -n 's/^;; expect: //p' "$f" | head -1)
-  limits=$(sed -n 's/^;; limits: //p' "$f" | head -1)
+  expect=$(header_field "$f" expect)
+  limits=$(header_field "$f" limits)
   if [[ $expect == *"|"* || $expect == value ]]; then
     echo "skip $name: expects $expect (only single error kinds run through the agent)"
     continue

@@ -29,23 +29,14 @@ passed=0
 failed=0
 declare -A fam_files fam_ms fam_steps fam_kinds
 
-flag_value() {  # flag_value FLAG WORDS... -> the word after FLAG, or empty
-  local flag=$1
-  shift
-  while (($# > 0)); do
-    if [[ $1 == "$flag" ]]; then
-      echo "${2:-}"
-      return
-    fi
-    shift
-  done
-}
+# shellcheck source=catalogue_lib.sh
+source "$(dirname "$0")/catalogue_lib.sh"
 
 for f in "${files[@]}"; do
   name=$(basename "$f" .clj)
-  expect=$(sed -n 's/^;; expect: //p' "$f" | head -1)
-  limits=$(sed -n 's/^;; limits: //p' "$f" | head -1)
-  family=$(sed -n 's/^;; family: //p' "$f" | head -1)
+  expect=$(header_field "$f" expect)
+  limits=$(header_field "$f" limits)
+  family=$(header_field "$f" family)
   if [[ -z $expect || -z $limits || -z $family ]]; then
     echo "FAIL $name: the header needs ;; family:, ;; expect: and ;; limits: lines"
     failed=$((failed + 1))
