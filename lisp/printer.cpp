@@ -2,13 +2,18 @@
 #include "lisp/printer.hpp"
 
 #include <cmath>
+#include <vector>
 
 #include "lisp/context.hpp"
 #include "lisp/date.hpp"
 #include "lisp/function.hpp"
+#include "lisp/list.hpp"
+#include "lisp/map.hpp"
 #include "lisp/print_engine.hpp"
 #include "lisp/regex.hpp"
+#include "lisp/set.hpp"
 #include "lisp/string.hpp"
+#include "lisp/vector.hpp"
 
 namespace ptc::lisp {
 
@@ -81,6 +86,43 @@ std::string str_of(const value& v, context* c) {
       print_value(out, v, o, c);
       return out;
   }
+}
+
+bool parts_within(const value& root, const part_budget& budget) {
+  std::uint64_t parts = 0;
+  std::vector<value> todo{root};
+  while (!todo.empty()) {
+    value v = std::move(todo.back());
+    todo.pop_back();
+    if (++parts > budget.cap) return false;
+    std::size_t taken = 0;
+    auto push = [&](const value& x) {
+      todo.push_back(x);
+      // Each pending value is at least one more part: stop before building a huge todo list.
+      return ++taken < budget.items_per_collection && parts + todo.size() <= budget.cap;
+    };
+    switch (v.kind()) {
+      case type::string:
+        if (budget.string_bytes_per_part != 0)
+          parts += v.as<string_obj>().text().size() / budget.string_bytes_per_part;
+        break;
+      case type::vector: v.as<vector_obj>().each(push); break;
+      case type::list:
+        for (const auto& x : v.as<list_obj>())
+          if (!push(x)) break;
+        break;
+      case type::map:
+        v.as<map_obj>().each([&](const value& k, const value& x) {
+          todo.push_back(k);
+          return push(x);
+        });
+        break;
+      case type::set: v.as<set_obj>().each(push); break;
+      default: break;
+    }
+    if (parts + todo.size() > budget.cap) return false;
+  }
+  return true;
 }
 
 }  // namespace ptc::lisp

@@ -35,6 +35,22 @@ std::size_t string_limit(context* c);
 /// so, and the run its value, so that what a run hands back can always be printed and sent.
 void check_printable(const value& v, context& c, std::string_view what);
 
+/// What parts_within counts. A collection or scalar is one part; a string one more per
+/// `string_bytes_per_part` bytes (0: strings are one part); at most `items_per_collection`
+/// items of each collection are followed (a printer that cuts collections).
+struct part_budget {
+  std::uint64_t cap = 0;
+  std::size_t items_per_collection = static_cast<std::size_t>(-1);
+  std::size_t string_bytes_per_part = 0;
+};
+
+/// True when writing `v` visits at most `budget.cap` parts. Shared structure counts each time
+/// it is reached, as writers reach it: a 40-level DAG of shared vectors is tiny in memory and
+/// 2^40 parts when written. For writers outside any run (prompt samples, traces, Steps), where
+/// no budget bounds the work: iterative (deep nesting cannot overflow the stack) and stops as
+/// soon as the cap is passed, so it costs at most `cap` visits.
+bool parts_within(const value& v, const part_budget& budget);
+
 /// Java's Double.toString, as Clojure prints doubles: 1.0, 0.1, 1.0E10, 1.0E-5, ##Inf, ##NaN.
 std::string format_double(double d);
 

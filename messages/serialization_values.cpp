@@ -111,47 +111,11 @@ lisp::value cleaned(const lisp::value& v) {
   }
 }
 
-/// True when writing `v` visits at most `cap` parts (a collection or scalar is one part, a
-/// string one per 64 bytes). Shared structure counts each time it is reached, as the writers
-/// reach it: a 40-level DAG of shared vectors is tiny in memory and 2^40 parts when written.
-/// Iterative, so deep nesting cannot overflow the stack either; it stops as soon as the cap
-/// is passed, so it costs at most `cap` visits.
-bool parts_within(const lisp::value& root, std::uint64_t cap) {
-  using lisp::type;
-  std::uint64_t parts = 0;
-  std::vector<lisp::value> todo{root};
-  auto push = [&](const lisp::value& x) {
-    todo.push_back(x);
-    return true;
-  };
-  while (!todo.empty()) {
-    lisp::value v = std::move(todo.back());
-    todo.pop_back();
-    if (++parts > cap) return false;
-    bool ok = true;
-    switch (v.kind()) {
-      case type::string: parts += v.as<lisp::string_obj>().text().size() / 64; break;
-      case type::vector: ok = v.as<lisp::vector_obj>().each(push); break;
-      case type::list:
-        for (const auto& x : v.as<lisp::list_obj>())
-          if (!(ok = push(x))) break;
-        break;
-      case type::map:
-        ok = v.as<lisp::map_obj>().each([&](const lisp::value& k, const lisp::value& x) { return push(k) && push(x); });
-        break;
-      case type::set: ok = v.as<lisp::set_obj>().each(push); break;
-      default: break;
-    }
-    if (!ok || parts > cap) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 json value_to_json(const lisp::value& v) {
   json j;
-  if (!parts_within(v, max_written_parts)) {
+  if (!lisp::parts_within(v, {.cap = max_written_parts, .string_bytes_per_part = 64})) {
     // Outside a run nothing else bounds the work (traces, Steps for other nodes, ptc run's
     // output): a value too large to write is replaced by a string saying so.
     j["edn"] = lisp::pr_str(lisp::make_string(

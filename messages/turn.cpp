@@ -25,46 +25,6 @@ const char* outcome_name(turn_outcome o) {
   return "value";
 }
 
-namespace {
-
-/// True when a sample of `v` that shows at most `limit` items of each collection reaches at
-/// most `cap` parts. The sample printer cuts its text at the printable limit only at the end,
-/// and describe() runs outside any run (no budget): a tiny value with shared structure (a
-/// 40-level DAG of [a a], 2^40 parts) would hold the thread for hours.
-bool sample_within(const lisp::value& root, std::size_t limit, std::uint64_t cap) {
-  using lisp::type;
-  std::uint64_t parts = 0;
-  std::vector<lisp::value> todo{root};
-  while (!todo.empty()) {
-    lisp::value v = std::move(todo.back());
-    todo.pop_back();
-    if (++parts > cap) return false;
-    std::size_t taken = 0;
-    auto push = [&](const lisp::value& x) {
-      todo.push_back(x);
-      return ++taken < limit;
-    };
-    switch (v.kind()) {
-      case type::vector: v.as<lisp::vector_obj>().each(push); break;
-      case type::list:
-        for (const auto& x : v.as<lisp::list_obj>())
-          if (!push(x)) break;
-        break;
-      case type::map:
-        v.as<lisp::map_obj>().each([&](const lisp::value& k, const lisp::value& x) {
-          todo.push_back(k);
-          return push(x);
-        });
-        break;
-      case type::set: v.as<lisp::set_obj>().each(push); break;
-      default: break;
-    }
-  }
-  return true;
-}
-
-}  // namespace
-
 std::vector<definition_info> describe(const lisp::memory& mem) {
   std::vector<definition_info> out;
   out.reserve(mem.defs.size());
@@ -80,9 +40,13 @@ std::vector<definition_info> describe(const lisp::memory& mem) {
     // list's sample is its first item. Functions have no sample: the user/ line shows their
     // parameters instead.
     if (!d.is_function) {
-      // 4096 parts print to far more than 80 characters: past that the sample is cut anyway.
-      info.sample = sample_within(d.val, 3, 4096) ? lisp::format_sample(d.val, 3, 80)
-                                                  : info.type_label + ", too large to sample";
+      // The sample printer cuts its text at 80 characters only at the end, and this runs
+      // outside any run (no budget): a tiny value with shared structure (a 40-level DAG of
+      // [a a], 2^40 parts) would hold the thread for hours. 4096 parts print to far more than
+      // 80 characters: past that the sample is cut anyway.
+      info.sample = lisp::parts_within(d.val, {.cap = 4096, .items_per_collection = 3})
+                        ? lisp::format_sample(d.val, 3, 80)
+                        : info.type_label + ", too large to sample";
     }
     out.push_back(std::move(info));
   }
