@@ -37,7 +37,16 @@ std::string render_tool_line(const tool_spec& t) {
       line += "(" + t.signature + ")";  // prepare() rejects these; keep the text if it gets here
     }
   }
-  if (!t.description.empty()) line += "  ; " + t.description;
+  // A description of several lines (an MCP tool's, with the notes on its schema) continues as
+  // indented comment lines, so every line of the section stays a comment.
+  std::string_view rest = t.description;
+  for (bool first = true; !rest.empty(); first = false) {
+    const std::size_t end = rest.find('\n');
+    std::string_view part = rest.substr(0, end);
+    if (!part.empty() && part.back() == '\r') part.remove_suffix(1);
+    if (!part.empty()) line += (first ? "  ; " : "\n;   ") + std::string(part);
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+  }
   return line;
 }
 

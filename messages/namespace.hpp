@@ -21,7 +21,8 @@
 namespace ptc::messages {
 
 /// One tool line: `tool/NAME(params) -> out  ; description` (`tool/x() -> :any` without a
-/// signature; the description part only when there is one).
+/// signature; the description part only when there is one). Each further line of a description
+/// of several lines follows as `;   line` (an MCP tool's notes on its schema).
 std::string render_tool_line(const tool_spec& t);
 std::string render_tool_section(std::span<const tool_spec> tools);
 /// `data` is the agent's inputs as a map value (keys in order).

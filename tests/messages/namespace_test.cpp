@@ -123,3 +123,11 @@ TEST_CASE("NS-001 tool lines: signature, parens always, description") {
         "tool/ping() -> :any");
   CHECK(render_tool_section({}).empty());
 }
+
+TEST_CASE("NS-001 a description of several lines continues as comment lines") {
+  const tool_spec mcp{"fs.read_file", "Read a file\npath: where it is\r\n\nhead: first N lines", "(path :string, head :int?) -> :any"};
+  CHECK(render_tool_line(mcp) ==
+        "tool/fs.read_file(path :string, head :int?) -> :any  ; Read a file\n"
+        ";   path: where it is\n"
+        ";   head: first N lines");
+}
