@@ -180,6 +180,90 @@ field make_agents() {
   return f;
 }
 
+/// tools.mcp: an array of MCP servers (settings.hpp, mcp_server), each key checked so that a
+/// typo is an error naming its place. env values are written back as "<redacted>" (they may
+/// hold tokens), and read back as "inherit ptc's own".
+field make_mcp() {
+  field f{"tools.mcp", "", {}, {}, {}, {}};
+  f.from_json = [](settings& s, const json& j) -> std::optional<std::string> {
+    if (!j.is_array()) return "expected an array of servers, got " + describe(j);
+    std::vector<mcp_server> servers;
+    for (std::size_t i = 0; i < j.size(); ++i) {
+      const json& a = j[i];
+      const std::string at = "[" + std::to_string(i) + "]";
+      if (!a.is_object()) return at + ": expected an object, got " + describe(a);
+      if (a.contains("url"))
+        return at + ".url: the Streamable HTTP transport is not built yet; use \"command\" (stdio)";
+      for (const char* required : {"name", "command"})
+        if (!a.contains(required)) return at + ": \"" + std::string(required) + "\" is required";
+      mcp_server m;
+      auto strings = [&](const json& v, std::vector<std::string>& out) {
+        if (!v.is_array()) return false;
+        for (const auto& x : v) {
+          if (!x.is_string()) return false;
+          out.push_back(x.get<std::string>());
+        }
+        return true;
+      };
+      for (const auto& [key, value] : a.items()) {
+        const std::string where = at + "." + key;
+        if (key == "name" || key == "command" || key == "cwd" || key == "prefix") {
+          if (!value.is_string()) return where + ": expected a string, got " + describe(value);
+          std::string& field = key == "name" ? m.name : key == "command" ? m.command : key == "cwd" ? m.cwd : m.prefix;
+          field = value.get<std::string>();
+        } else if (key == "args" || key == "allow" || key == "deny") {
+          auto& out = key == "args" ? m.args : key == "allow" ? m.allow : m.deny;
+          if (!strings(value, out)) return where + ": expected an array of strings, got " + describe(value);
+        } else if (key == "env") {
+          if (!value.is_object()) return where + ": expected an object of strings, got " + describe(value);
+          for (const auto& [k, v] : value.items()) {
+            if (!v.is_string()) return where + "." + k + ": expected a string, got " + describe(v);
+            // "<redacted>" (what a settings dump writes): ptc's own value, which the server inherits.
+            if (v.get<std::string>() != "<redacted>") m.env[k] = v.get<std::string>();
+          }
+        } else if (key == "call_timeout_ms" || key == "connect_timeout_ms" || key == "max_restarts" ||
+                   key == "max_line_bytes") {
+          const bool zero_ok = key == "max_restarts";
+          if (!value.is_number_unsigned() || (!zero_ok && value.get<std::uint64_t>() == 0) ||
+              value.get<std::uint64_t>() > (key == "max_restarts" ? 100u : (1ull << 40)))
+            return where + ": expected a " + (zero_ok ? "" : "positive ") + "integer in range, got " + describe(value);
+          const auto n = value.get<std::uint64_t>();
+          if (key == "call_timeout_ms") m.call_timeout_ms = static_cast<std::int64_t>(n);
+          else if (key == "connect_timeout_ms") m.connect_timeout_ms = static_cast<std::int64_t>(n);
+          else if (key == "max_restarts") m.max_restarts = static_cast<int>(n);
+          else m.max_line_bytes = n;
+        } else {
+          return where + ": unknown key (name, command, args, env, cwd, prefix, call_timeout_ms, "
+                         "connect_timeout_ms, allow, deny, max_restarts, max_line_bytes)";
+        }
+      }
+      if (m.name.empty()) return at + ".name: must not be empty";
+      for (const auto& other : servers)
+        if (other.name == m.name) return at + ".name: \"" + m.name + "\" names two servers";
+      servers.push_back(std::move(m));
+    }
+    s.tools.mcp = std::move(servers);
+    return std::nullopt;
+  };
+  f.from_text = [](settings&, std::string_view) -> std::optional<std::string> {
+    return "set in a config file only";
+  };
+  f.to_json = [](const settings& s) {
+    json out = json::array();
+    for (const auto& m : s.tools.mcp) {
+      json env = json::object();
+      for (const auto& [k, v] : m.env) env[k] = "<redacted>";
+      out.push_back({{"name", m.name}, {"command", m.command}, {"args", m.args}, {"env", env}, {"cwd", m.cwd},
+                     {"prefix", m.prefix}, {"call_timeout_ms", m.call_timeout_ms},
+                     {"connect_timeout_ms", m.connect_timeout_ms}, {"allow", m.allow}, {"deny", m.deny},
+                     {"max_restarts", m.max_restarts}, {"max_line_bytes", m.max_line_bytes}});
+    }
+    return out;
+  };
+  f.check = [](const settings&) { return std::optional<std::string>(); };
+  return f;
+}
+
 std::vector<field> build() {
   constexpr double int_max = std::numeric_limits<int>::max();
   std::vector<field> t;
@@ -213,11 +297,12 @@ std::vector<field> build() {
   t.push_back(make("node.timeout_ms", "PTC_NODE_TIMEOUT_MS", [](auto& s) -> auto& { return s.node.timeout; }, 100));
   t.push_back(make("node.tools", "PTC_NODE_TOOLS", [](auto& s) -> auto& { return s.node.tools; }));
   t.push_back(make_agents());
+  t.push_back(make_mcp());
   t.push_back(make("log.level", "PTC_LOG_LEVEL", [](auto& s) -> auto& { return s.log.level; }));
   return t;
 }
 
-constexpr std::array<std::string_view, 5> sections{"llm", "agent", "agent.limits", "node", "log"};
+constexpr std::array<std::string_view, 6> sections{"llm", "agent", "agent.limits", "node", "tools", "log"};
 
 std::size_t distance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> row(b.size() + 1);

@@ -16,8 +16,10 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -112,6 +114,32 @@ struct node_settings {
   nlohmann::ordered_json agents = nlohmann::ordered_json::array();
 };
 
+/// One MCP server whose tools agents use (actors/mcp.hpp). In a config file, an element of
+/// `tools.mcp`: {"name": "fs", "command": "npx", "args": [...], "env": {...}, "cwd": "...",
+/// "prefix", "call_timeout_ms", "connect_timeout_ms", "allow": [...], "deny": [...],
+/// "max_restarts", "max_line_bytes"}; only name and command are required.
+struct mcp_server {
+  std::string name;  ///< the SERVER of tool/SERVER.NAME, and the name in every error
+  std::string command;  ///< stdio transport: the program (PATH is searched) and its arguments
+  std::vector<std::string> args;
+  std::map<std::string, std::string> env;  ///< added to ptc's environment for the server
+  std::string cwd;                         ///< default: ptc's
+  std::string prefix;                      ///< of the tool names; default: name + "."
+  std::int64_t call_timeout_ms = 60'000;   ///< one tools/call
+  std::int64_t connect_timeout_ms = 30'000;  ///< start + initialize + tools/list
+  /// Tool names as the server spells them: only these (empty: all), never these.
+  std::vector<std::string> allow, deny;
+  int max_restarts = 3;  ///< restarts after the server process ends, then it is down
+  std::size_t max_line_bytes = 16 << 20;  ///< a longer JSON-RPC line is a protocol fault
+};
+
+/// Tools from outside the process.
+struct tools_settings {
+  /// Default []: MCP servers (see mcp_server). Not settable from the environment; `ptc run
+  /// --mcp NAME='command args'` adds one.
+  std::vector<mcp_server> mcp;
+};
+
 /// Logging.
 struct log_settings {
   /// Default "warn" (quiet): one of trace, debug, info, warn, error, critical, off (spdlog's
@@ -124,6 +152,7 @@ struct settings {
   llm_settings llm;
   agent_settings agent;
   node_settings node;
+  tools_settings tools;
   log_settings log;
 };
 
