@@ -1,0 +1,72 @@
+#pragma once
+// MCP client: tools of any MCP server as ordinary tool bindings (`tool/SERVER.NAME`).
+//
+// Context: MCP (Model Context Protocol, revision 2025-11-25) servers expose tools over JSON-RPC,
+// most often as a child process on stdio. Many agents in one process may use one server: they
+// must share one connection (1,000 agents, one server process), and a server that crashes,
+// stalls or writes garbage must become a clear tool error, never a hang.
+//
+// Decision: one actor per server connection (stdio here; the process lives on a thread of its
+// own, mcp_process.hpp). It performs the handshake (initialize, version negotiation down to
+// 2025-06-18 and 2025-03-26, initialized), lists the tools (following nextCursor), and answers
+// (tool_atom, tool_call) -> tool_result itself: every binding of the server points at it.
+// Calls carry distinct JSON-RPC ids, so calls from pmap go out concurrently. A call that does
+// not answer within its timeout fails and the server is sent notifications/cancelled. When the
+// process ends, its calls in flight fail at once and it is restarted with backoff, at most
+// `max_restarts` times, then the server is reported down by every call.
+//
+// Consequences: the connection is owned by whoever connected (mcp_client below, which ends it
+// on destruction; the process is killed with it, and with ptc itself by PR_SET_PDEATHSIG).
+// Bindings are not `owned`: several agents share them.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <caf/all.hpp>
+#include <nlohmann/json.hpp>
+
+#include "actors/tools.hpp"
+#include "config/settings.hpp"
+
+namespace ptc::actors {
+
+/// One server: the settings' type (config/settings.hpp, `tools.mcp`), used as it is.
+using mcp_server_spec = config::mcp_server;
+
+/// The protocol revisions ptc speaks, newest first: it asks for the first.
+const std::vector<std::string>& mcp_protocol_versions();
+
+/// A tools/call result as the program sees it: structuredContent when present, else the
+/// content (one item: itself; several: a list): text parsed as JSON when it is JSON, else a
+/// string; image and audio as {"type", "mime_type", "bytes"} (never the base64 data); resources
+/// as {"type", "uri", "mime_type", "text" or "bytes"}. `isError: true` is a failed call whose
+/// error is the text content. `tool` names the tool in errors ("MCP tool fs.read: ...").
+tool_result mcp_result_to_tool_result(const nlohmann::json& result, const std::string& tool);
+
+/// An open connection to one server and its tool bindings.
+class mcp_client {
+ public:
+  /// Starts the server, waits for its handshake and tool list (spec.connect_timeout_ms).
+  /// Returns the error text (naming the server) when it does not come up.
+  static std::variant<std::shared_ptr<mcp_client>, std::string> connect(caf::actor_system& sys,
+                                                                        mcp_server_spec spec);
+  ~mcp_client();  ///< ends the connection and the server process
+  mcp_client(const mcp_client&) = delete;
+  mcp_client& operator=(const mcp_client&) = delete;
+
+  const std::vector<tool_binding>& tools() const { return tools_; }
+  const caf::actor& connection() const { return connection_; }
+  const std::string& protocol_version() const { return protocol_version_; }
+
+  mcp_client(caf::actor connection, std::vector<tool_binding> tools, std::string version);
+
+ private:
+  caf::actor connection_;
+  std::vector<tool_binding> tools_;
+  std::string protocol_version_;
+};
+
+}  // namespace ptc::actors

@@ -1,0 +1,504 @@
+// The MCP client connection actor (mcp.hpp).
+#include <algorithm>
+#include <chrono>
+#include <set>
+
+#include <spdlog/spdlog.h>
+
+#include "actors/mcp.hpp"
+#include "actors/mcp_process.hpp"
+#include "messages/json_schema.hpp"
+
+namespace ptc::actors {
+namespace {
+
+using json = nlohmann::json;
+using ordered_json = nlohmann::ordered_json;
+
+using mcp_line_atom = caf::atom_constant<caf::atom("mcpline")>;
+using mcp_exit_atom = caf::atom_constant<caf::atom("mcpexit")>;
+using mcp_tools_atom = caf::atom_constant<caf::atom("mcptools")>;
+using mcp_timeout_atom = caf::atom_constant<caf::atom("mcptimeout")>;
+using mcp_restart_atom = caf::atom_constant<caf::atom("mcprestart")>;
+
+constexpr std::size_t max_error_text = 2000;
+
+std::string cut(std::string text, std::size_t limit = max_error_text) {
+  if (text.size() > limit) {
+    text.resize(limit);
+    while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
+    if (!text.empty() && (static_cast<unsigned char>(text.back()) & 0x80)) text.pop_back();
+    text += "...";
+  }
+  return text;
+}
+
+std::uint64_t base64_bytes(const std::string& data) {
+  std::size_t n = 0, pad = 0;
+  for (char c : data) {
+    if (c == '=') ++pad;
+    else if (c != '\n' && c != '\r' && c != ' ') ++n;
+  }
+  return (n + pad) / 4 * 3 - std::min<std::size_t>(pad, 2) + (n + pad) % 4 * 3 / 4;
+}
+
+json content_item(const json& c) {
+  const std::string type = c.value("type", "");
+  if (type == "text") {
+    const std::string text = c.value("text", "");
+    json parsed = json::parse(text, nullptr, false);
+    return parsed.is_discarded() ? json(text) : parsed;
+  }
+  if (type == "image" || type == "audio") {
+    return {{"type", type}, {"mime_type", c.value("mimeType", "")}, {"bytes", base64_bytes(c.value("data", ""))}};
+  }
+  if (type == "resource_link") {
+    json out = {{"type", type}, {"uri", c.value("uri", "")}, {"name", c.value("name", "")}};
+    if (c.contains("mimeType")) out["mime_type"] = c["mimeType"];
+    return out;
+  }
+  if (type == "resource" && c.contains("resource") && c["resource"].is_object()) {
+    const json& r = c["resource"];
+    json out = {{"type", type}, {"uri", r.value("uri", "")}};
+    if (r.contains("mimeType")) out["mime_type"] = r["mimeType"];
+    if (r.contains("text")) out["text"] = r["text"];
+    else out["bytes"] = base64_bytes(r.value("blob", ""));
+    return out;
+  }
+  return {{"type", type.empty() ? "unknown" : type}};  // a kind this client does not know
+}
+
+std::string text_of(const json& result) {
+  std::string out;
+  if (auto c = result.find("content"); c != result.end() && c->is_array()) {
+    for (const auto& item : *c) {
+      if (item.value("type", "") != "text") continue;
+      if (!out.empty()) out += "\n";
+      out += item.value("text", "");
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+const std::vector<std::string>& mcp_protocol_versions() {
+  static const std::vector<std::string> versions{"2025-11-25", "2025-06-18", "2025-03-26"};
+  return versions;
+}
+
+tool_result mcp_result_to_tool_result(const json& result, const std::string& tool) {
+  tool_result r;
+  if (!result.is_object()) {
+    r.error = "MCP tool " + tool + ": the server's result is not an object: " + cut(result.dump(), 200);
+    return r;
+  }
+  if (result.value("isError", false)) {
+    std::string text = text_of(result);
+    if (text.empty() && result.contains("structuredContent")) text = result["structuredContent"].dump();
+    r.error = "MCP tool " + tool + " failed: " + cut(text.empty() ? "(no message)" : text);
+    return r;
+  }
+  json value;
+  if (auto s = result.find("structuredContent"); s != result.end() && !s->is_null()) {
+    value = *s;
+  } else if (auto c = result.find("content"); c != result.end() && c->is_array()) {
+    if (c->size() == 1) {
+      value = content_item(c->front());
+    } else {
+      value = json::array();
+      for (const auto& item : *c) value.push_back(content_item(item));
+      if (value.empty()) value = nullptr;
+    }
+  }
+  r.ok = true;
+  r.value = value.dump(-1, ' ', false, json::error_handler_t::replace);
+  return r;
+}
+
+namespace {
+
+struct pending_call {
+  caf::response_promise rp;
+  std::string tool;  ///< the ptc name, for errors
+};
+
+enum class phase { starting, ready, restarting, down };
+
+struct mcp_state {
+  static constexpr const char* name = "mcp_connection";
+  mcp_server_spec spec;
+  std::string label;  ///< "MCP server NAME"
+  std::shared_ptr<detail::mcp_process> proc;
+  std::uint64_t generation = 0;
+  phase ph = phase::starting;
+  bool ever_ready = false;
+  std::string fault;         ///< a protocol fault that ended the current process
+  std::string down_reason;   ///< phase::down: why every call fails
+  int restarts = 0;
+  std::int64_t next_id = 1;
+  std::int64_t init_id = 0, list_id = 0;
+  std::string protocol_version;
+  ordered_json listed = ordered_json::array();
+  std::map<std::int64_t, pending_call> calls;
+  std::map<std::string, std::string> mcp_name;  ///< ptc tool name (after the prefix) -> server's
+  std::vector<tool_binding> tools;
+  std::vector<caf::response_promise> waiting;  ///< for the tool list
+  std::vector<std::pair<tool_call, caf::response_promise>> queued;  ///< calls during a restart
+
+  ~mcp_state() {
+    if (proc) proc->stop();
+  }
+};
+
+using mcp_actor = caf::stateful_actor<mcp_state>;
+
+void send_json(mcp_actor* self, const json& msg) {
+  auto& st = self->state;
+  if (st.proc) st.proc->send(msg.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+std::int64_t request(mcp_actor* self, const std::string& method, json params) {
+  auto& st = self->state;
+  const std::int64_t id = st.next_id++;
+  json msg = {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}};
+  if (!params.is_null()) msg["params"] = std::move(params);
+  send_json(self, msg);
+  return id;
+}
+
+/// Answers whoever waits for the tool list or for a restart: `why`.
+void fail_waiting(mcp_actor* self, const std::string& why) {
+  auto& st = self->state;
+  for (auto& rp : st.waiting) rp.deliver(caf::make_error(caf::sec::runtime_error, why));
+  st.waiting.clear();
+  for (auto& [call, rp] : st.queued) {
+    tool_result r;
+    r.error = why;
+    rp.deliver(std::move(r));
+  }
+  st.queued.clear();
+}
+
+void go_down(mcp_actor* self, const std::string& why) {
+  auto& st = self->state;
+  st.ph = phase::down;
+  st.down_reason = why;
+  spdlog::warn("{}", why);
+  fail_waiting(self, why);
+  if (st.proc) st.proc->stop();
+}
+
+void start_process(mcp_actor* self) {
+  auto& st = self->state;
+  const std::uint64_t gen = ++st.generation;
+  st.fault.clear();
+  st.listed = ordered_json::array();
+  caf::weak_actor_ptr weak = caf::actor_cast<caf::weak_actor_ptr>(self->ctrl());
+  auto to_self = [weak](auto... xs) {
+    if (auto strong = caf::actor_cast<caf::actor>(weak)) caf::anon_send(strong, xs...);
+  };
+  detail::process_spec ps{st.spec.command, st.spec.args, st.spec.env, st.spec.cwd, st.spec.max_line_bytes};
+  const std::string server = st.spec.name;
+  detail::process_callbacks cb{
+      [to_self, gen](std::string line) { to_self(mcp_line_atom::value, gen, std::move(line)); },
+      [server](std::string line) { spdlog::info("mcp {} stderr: {}", server, line); },
+      [to_self, gen](std::string why) { to_self(mcp_exit_atom::value, gen, std::move(why)); }};
+  st.proc = detail::mcp_process::start(std::move(ps), std::move(cb));
+  st.init_id = request(self, "initialize",
+                       {{"protocolVersion", mcp_protocol_versions().front()},
+                        {"capabilities", json::object()},
+                        {"clientInfo", {{"name", "ptc"}, {"version", "0.1"}}}});
+  self->delayed_send(self, std::chrono::milliseconds(st.spec.connect_timeout_ms), mcp_timeout_atom::value,
+                     st.init_id, gen);
+}
+
+void fail_call(mcp_actor* self, std::int64_t id, const std::string& why) {
+  auto& st = self->state;
+  auto it = st.calls.find(id);
+  if (it == st.calls.end()) return;
+  tool_result r;
+  r.error = why;
+  it->second.rp.deliver(std::move(r));
+  st.calls.erase(it);
+}
+
+void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
+  auto& st = self->state;
+  auto name = st.mcp_name.find(call.name);
+  if (name == st.mcp_name.end()) {
+    tool_result r;
+    r.error = st.label + " has no tool " + call.name;
+    rp.deliver(std::move(r));
+    return;
+  }
+  json args = call.args.empty() ? json::object() : json::parse(call.args, nullptr, false);
+  if (args.is_discarded() || !args.is_object()) {
+    tool_result r;
+    r.error = "MCP tool " + st.spec.prefix + call.name + ": arguments must be a map";
+    rp.deliver(std::move(r));
+    return;
+  }
+  const std::int64_t id = request(self, "tools/call", {{"name", name->second}, {"arguments", std::move(args)}});
+  st.calls.emplace(id, pending_call{std::move(rp), st.spec.prefix + call.name});
+  self->delayed_send(self, std::chrono::milliseconds(st.spec.call_timeout_ms), mcp_timeout_atom::value, id,
+                     st.generation);
+}
+
+bool offered(const mcp_server_spec& spec, const std::string& name) {
+  auto has = [&](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), name) != v.end(); };
+  if (has(spec.deny)) return false;
+  return spec.allow.empty() || has(spec.allow);
+}
+
+/// The tool list is complete: bindings (the first time), then whoever waited, then queued calls.
+void ready(mcp_actor* self) {
+  auto& st = self->state;
+  if (!st.ever_ready) {
+    std::set<std::string> seen;
+    for (const auto& t : st.listed) {
+      if (!t.is_object() || !t.contains("name") || !t["name"].is_string()) continue;
+      const std::string name = t["name"].get<std::string>();
+      if (!offered(st.spec, name)) continue;
+      if (!seen.insert(name).second) {
+        go_down(self, st.label + " lists the tool " + name + " twice");
+        return;
+      }
+      const auto rendered = messages::render_tool_schema(t.value("inputSchema", ordered_json()),
+                                                         t.value("outputSchema", ordered_json()));
+      std::string description = cut(t.value("description", std::string()), 1000);
+      for (const auto& n : rendered.notes) description += "\n" + n;
+      tool_binding b;
+      b.spec = messages::tool_spec{st.spec.prefix + name, std::move(description), rendered.signature};
+      b.handle = caf::actor_cast<caf::actor>(self);
+      // The connection's own timeout answers first, with a message naming the server.
+      b.timeout_ms = st.spec.call_timeout_ms + 1000;
+      st.mcp_name[name] = name;
+      st.tools.push_back(std::move(b));
+    }
+    for (const auto& a : st.spec.allow) {
+      if (!seen.count(a)) {
+        go_down(self, st.label + ": tools.mcp allow names " + a + ", which the server does not offer");
+        return;
+      }
+    }
+    st.ever_ready = true;
+    spdlog::info("{}: {} tools, protocol {}", st.label, st.tools.size(), st.protocol_version);
+  }
+  st.ph = phase::ready;
+  for (auto& rp : st.waiting) rp.deliver(st.tools, st.protocol_version);
+  st.waiting.clear();
+  auto queued = std::move(st.queued);
+  st.queued.clear();
+  for (auto& [call, rp] : queued) dispatch_call(self, std::move(call), std::move(rp));
+}
+
+void on_response(mcp_actor* self, const json& msg) {
+  auto& st = self->state;
+  const json& id_field = msg["id"];
+  if (!id_field.is_number_integer()) return;  // not one of ours (ids are integers here)
+  const std::int64_t id = id_field.get<std::int64_t>();
+  const json* error = msg.contains("error") ? &msg["error"] : nullptr;
+  auto error_text = [&] {
+    std::string text = error->is_object() ? error->value("message", std::string("error")) : error->dump();
+    if (error->is_object() && error->contains("code")) text += " (code " + error->at("code").dump() + ")";
+    return cut(text);
+  };
+  if (id == st.init_id) {
+    st.init_id = 0;
+    if (error) return go_down(self, st.label + ": initialize failed: " + error_text());
+    const json& result = msg.value("result", json::object());
+    const std::string version = result.value("protocolVersion", "");
+    const auto& known = mcp_protocol_versions();
+    if (std::find(known.begin(), known.end(), version) == known.end()) {
+      return go_down(self, st.label + " speaks protocol version \"" + version + "\"; ptc speaks 2025-11-25, 2025-06-18 and 2025-03-26");
+    }
+    st.protocol_version = version;
+    send_json(self, {{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
+    st.list_id = request(self, "tools/list", nullptr);
+    return;
+  }
+  if (id == st.list_id) {
+    st.list_id = 0;
+    if (error) return go_down(self, st.label + ": tools/list failed: " + error_text());
+    const auto result = ordered_json::parse(msg.value("result", json::object()).dump());
+    if (auto tools = result.find("tools"); tools != result.end() && tools->is_array()) {
+      for (const auto& t : *tools) st.listed.push_back(t);
+    }
+    if (auto cursor = result.find("nextCursor"); cursor != result.end() && cursor->is_string()) {
+      if (st.listed.size() > 10'000) return go_down(self, st.label + " lists more than 10000 tools");
+      st.list_id = request(self, "tools/list", {{"cursor", cursor->get<std::string>()}});
+      return;
+    }
+    return ready(self);
+  }
+  auto it = st.calls.find(id);
+  if (it == st.calls.end()) return;  // answered after its timeout
+  tool_result r = error ? tool_result{false, "", "MCP tool " + it->second.tool + ": " + error_text(), {}}
+                        : mcp_result_to_tool_result(msg.value("result", json()), it->second.tool);
+  it->second.rp.deliver(std::move(r));
+  st.calls.erase(it);
+}
+
+void on_line(mcp_actor* self, const std::string& line) {
+  auto& st = self->state;
+  json msg = json::parse(line, nullptr, false);
+  if (msg.is_discarded() || !msg.is_object()) {
+    // Not JSON-RPC: the stream cannot be trusted any more. The process is restarted.
+    if (st.fault.empty()) st.fault = "wrote a line that is not JSON-RPC: " + cut(line, 120);
+    if (st.proc) st.proc->stop();
+    return;
+  }
+  if (msg.contains("id") && (msg.contains("result") || msg.contains("error")) && !msg.contains("method")) {
+    return on_response(self, msg);
+  }
+  const std::string method = msg.value("method", "");
+  if (msg.contains("id")) {  // a request from the server
+    json reply = {{"jsonrpc", "2.0"}, {"id", msg["id"]}};
+    if (method == "ping") reply["result"] = json::object();
+    else reply["error"] = {{"code", -32601}, {"message", "ptc does not offer " + method}};
+    return send_json(self, reply);
+  }
+  if (method == "notifications/message") {
+    const json params = msg.value("params", json::object());
+    const std::string level = params.value("level", "info");
+    const json data = params.value("data", json());
+    const std::string text = cut(data.is_string() ? data.get<std::string>() : data.dump(), 4000);
+    if (level == "debug") spdlog::debug("mcp {}: {}", st.spec.name, text);
+    else if (level == "info" || level == "notice") spdlog::info("mcp {}: {}", st.spec.name, text);
+    else if (level == "warning") spdlog::warn("mcp {}: {}", st.spec.name, text);
+    else spdlog::error("mcp {}: {}", st.spec.name, text);
+  }
+  // Other notifications (progress, list_changed, cancelled) are not used yet: ignored.
+}
+
+void on_exit(mcp_actor* self, const std::string& why_raw) {
+  auto& st = self->state;
+  st.proc.reset();
+  const std::string why = st.fault.empty() ? why_raw : st.fault;
+  auto calls = std::move(st.calls);
+  st.calls.clear();
+  for (auto& [id, c] : calls) {
+    tool_result r;
+    r.error = st.label + " " + why + " during the call of " + c.tool;
+    c.rp.deliver(std::move(r));
+  }
+  if (st.ph == phase::down) return;
+  if (!st.ever_ready) return go_down(self, st.label + " could not start: it " + why);
+  if (st.restarts >= st.spec.max_restarts) {
+    return go_down(self, st.label + " is down: it ended " + std::to_string(st.restarts + 1) +
+                             " times (the last: it " + why + ")");
+  }
+  ++st.restarts;
+  st.ph = phase::restarting;
+  spdlog::warn("{} {}; restart {} of {}", st.label, why, st.restarts, st.spec.max_restarts);
+  const auto backoff = std::chrono::milliseconds(100 << std::min(st.restarts - 1, 5));
+  self->delayed_send(self, backoff, mcp_restart_atom::value, st.generation);
+}
+
+caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec) {
+  auto& st = self->state;
+  if (spec.prefix.empty()) spec.prefix = spec.name + ".";
+  st.label = "MCP server " + spec.name;
+  st.spec = std::move(spec);
+  // Ended by its owner (or its system shutting down): end the server now and answer everyone
+  // waiting. Timers hold a reference to the actor, so its state may outlive this by a timeout.
+  self->set_exit_handler([=](const caf::exit_msg& msg) {
+    auto& st = self->state;
+    const std::string why = st.label + ": the connection was closed";
+    if (st.proc) st.proc->stop();
+    st.proc.reset();
+    for (auto& [id, c] : st.calls) c.rp.deliver(tool_result{false, "", why, {}});
+    st.calls.clear();
+    st.ph = phase::down;
+    st.down_reason = why;
+    fail_waiting(self, why);
+    self->quit(msg.reason);
+  });
+  start_process(self);
+  return {
+      [=](mcp_line_atom, std::uint64_t gen, const std::string& line) {
+        if (gen == self->state.generation) on_line(self, line);
+      },
+      [=](mcp_exit_atom, std::uint64_t gen, const std::string& why) {
+        if (gen == self->state.generation) on_exit(self, why);
+      },
+      [=](mcp_restart_atom, std::uint64_t gen) {
+        if (gen == self->state.generation && self->state.ph == phase::restarting) start_process(self);
+      },
+      [=](mcp_timeout_atom, std::int64_t id, std::uint64_t gen) {
+        auto& st = self->state;
+        if (gen != st.generation) return;
+        if (id == st.init_id || id == st.list_id) {
+          st.fault = "did not complete the handshake within " + std::to_string(st.spec.connect_timeout_ms) + " ms";
+          if (!st.ever_ready) go_down(self, st.label + " could not start: it " + st.fault);
+          else if (st.proc) st.proc->stop();
+          return;
+        }
+        auto it = st.calls.find(id);
+        if (it == st.calls.end()) return;
+        send_json(self, {{"jsonrpc", "2.0"},
+                         {"method", "notifications/cancelled"},
+                         {"params", {{"requestId", id}, {"reason", "timed out"}}}});
+        fail_call(self, id, "MCP tool " + it->second.tool + " did not answer within " +
+                                std::to_string(st.spec.call_timeout_ms) + " ms (" + st.label + ")");
+      },
+      [=](mcp_tools_atom) -> caf::result<std::vector<tool_binding>, std::string> {
+        auto& st = self->state;
+        if (st.ph == phase::down) return caf::make_error(caf::sec::runtime_error, st.down_reason);
+        if (st.ever_ready) return caf::result<std::vector<tool_binding>, std::string>(st.tools, st.protocol_version);
+        auto rp = self->make_response_promise();
+        st.waiting.push_back(rp);
+        return rp;
+      },
+      [=](tool_atom, tool_call& call) -> caf::result<tool_result> {
+        auto& st = self->state;
+        // The binding's name carries the prefix; the map is keyed by the server's name.
+        if (call.name.starts_with(st.spec.prefix)) call.name.erase(0, st.spec.prefix.size());
+        switch (st.ph) {
+          case phase::down: return tool_result{false, "", st.down_reason, {}};
+          case phase::ready: break;
+          case phase::starting:
+          case phase::restarting: {
+            auto rp = self->make_response_promise();
+            st.queued.emplace_back(std::move(call), rp);
+            return rp;
+          }
+        }
+        auto rp = self->make_response_promise();
+        dispatch_call(self, std::move(call), rp);
+        return rp;
+      },
+  };
+}
+
+}  // namespace
+
+mcp_client::mcp_client(caf::actor connection, std::vector<tool_binding> tools, std::string version)
+    : connection_(std::move(connection)), tools_(std::move(tools)), protocol_version_(std::move(version)) {}
+
+mcp_client::~mcp_client() {
+  if (connection_) caf::anon_send_exit(connection_, caf::exit_reason::user_shutdown);
+}
+
+std::variant<std::shared_ptr<mcp_client>, std::string> mcp_client::connect(caf::actor_system& sys,
+                                                                           mcp_server_spec spec) {
+  const auto timeout = std::chrono::milliseconds(spec.connect_timeout_ms + 2000);
+  const std::string label = "MCP server " + spec.name;
+  auto conn = sys.spawn(mcp_connection, std::move(spec));
+  caf::scoped_actor self{sys};
+  std::variant<std::shared_ptr<mcp_client>, std::string> out = label + " did not answer";
+  self->request(conn, timeout, mcp_tools_atom::value)
+      .receive(
+          [&](std::vector<tool_binding>& tools, std::string& version) {
+            out = std::make_shared<mcp_client>(conn, std::move(tools), std::move(version));
+          },
+          [&](const caf::error& err) {
+            const auto& ctx = err.context();
+            out = ctx.match_elements<std::string>() ? ctx.get_as<std::string>(0) : label + ": " + sys.render(err);
+          });
+  if (std::holds_alternative<std::string>(out)) caf::anon_send_exit(conn, caf::exit_reason::user_shutdown);
+  return out;
+}
+
+}  // namespace ptc::actors

@@ -1,0 +1,288 @@
+// The process behind an MCP stdio connection (mcp_process.hpp).
+#include "actors/mcp_process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <thread>
+
+extern char** environ;
+
+namespace ptc::actors::detail {
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+std::string errno_text(int e) { return std::strerror(e); }
+
+/// The program to exec: `command` itself when it names a path, else the first executable
+/// match in PATH; empty when there is none.
+std::string resolve(const std::string& command, const std::map<std::string, std::string>& env) {
+  if (command.find('/') != std::string::npos) return command;
+  std::string path;
+  if (auto it = env.find("PATH"); it != env.end()) path = it->second;
+  else if (const char* p = std::getenv("PATH")) path = p;
+  else path = "/usr/local/bin:/usr/bin:/bin";
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    const std::size_t end = std::min(path.find(':', start), path.size());
+    std::string dir = path.substr(start, end - start);
+    if (dir.empty()) dir = ".";
+    std::string candidate = dir + "/" + command;
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    start = end + 1;
+  }
+  return {};
+}
+
+void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+/// Splits complete lines off `buffer` into `deliver`; a trailing '\r' is dropped.
+template <class F>
+void take_lines(std::string& buffer, F&& deliver) {
+  std::size_t start = 0;
+  for (std::size_t nl; (nl = buffer.find('\n', start)) != std::string::npos; start = nl + 1) {
+    std::size_t end = nl;
+    if (end > start && buffer[end - 1] == '\r') --end;
+    if (end > start) deliver(buffer.substr(start, end - start));
+  }
+  buffer.erase(0, start);
+}
+
+}  // namespace
+
+mcp_process::mcp_process(process_spec spec, process_callbacks cb) : spec_(std::move(spec)), cb_(std::move(cb)) {}
+
+mcp_process::~mcp_process() {
+  close_fd(wake_[0]);
+  close_fd(wake_[1]);
+}
+
+std::shared_ptr<mcp_process> mcp_process::start(process_spec spec, process_callbacks cb) {
+  auto p = std::make_shared<mcp_process>(std::move(spec), std::move(cb));
+  if (::pipe2(p->wake_, O_CLOEXEC | O_NONBLOCK) != 0) {
+    p->cb_.on_exit("could not start: pipe: " + errno_text(errno));
+    return p;
+  }
+  std::thread([self = p] { self->run(); }).detach();
+  return p;
+}
+
+bool mcp_process::send(std::string line) {
+  {
+    std::lock_guard lock(mutex_);
+    if (ended_ || stopping_) return false;
+    outgoing_ += line;
+    outgoing_ += '\n';
+  }
+  wake();
+  return true;
+}
+
+void mcp_process::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    stopping_ = true;
+  }
+  wake();
+}
+
+void mcp_process::wake() {
+  const char b = 1;
+  [[maybe_unused]] auto n = ::write(wake_[1], &b, 1);  // full pipe: a wake is pending anyway
+}
+
+void mcp_process::run() {
+  auto end_with = [&](std::string why) {
+    {
+      std::lock_guard lock(mutex_);
+      ended_ = true;
+    }
+    cb_.on_exit(std::move(why));
+  };
+  const std::string program = resolve(spec_.command, spec_.env);
+  if (program.empty()) return end_with("could not start: '" + spec_.command + "' not found in PATH");
+
+  // Everything the child needs is built before fork: after it, only async-signal-safe calls.
+  std::vector<std::string> args{spec_.command};
+  args.insert(args.end(), spec_.args.begin(), spec_.args.end());
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::vector<std::string> env_text;
+  for (char** e = environ; e && *e; ++e) {
+    std::string entry(*e);
+    const std::string key = entry.substr(0, entry.find('='));
+    if (!spec_.env.count(key)) env_text.push_back(std::move(entry));
+  }
+  for (const auto& [k, v] : spec_.env) env_text.push_back(k + "=" + v);
+  std::vector<char*> envp;
+  for (auto& e : env_text) envp.push_back(e.data());
+  envp.push_back(nullptr);
+
+  int in[2], out[2], err[2], status_pipe[2];
+  if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0 ||
+      ::pipe2(status_pipe, O_CLOEXEC) != 0)
+    return end_with("could not start: pipe: " + errno_text(errno));
+  const char* cwd = spec_.cwd.empty() ? nullptr : spec_.cwd.c_str();
+  const pid_t pid = ::fork();
+  if (pid < 0) return end_with("could not start: fork: " + errno_text(errno));
+  if (pid == 0) {
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    ::dup2(in[0], 0);
+    ::dup2(out[1], 1);
+    ::dup2(err[1], 2);
+    ::setpgid(0, 0);  // signals to ptc's terminal group (Ctrl-C) are ptc's to handle
+    int e = 0;
+    if (cwd && ::chdir(cwd) != 0) e = errno;
+    if (e == 0) {
+      ::execve(program.c_str(), argv.data(), envp.data());
+      e = errno;
+    }
+    [[maybe_unused]] auto n = ::write(status_pipe[1], &e, sizeof e);
+    ::_exit(127);
+  }
+  pid_ = pid;
+  ::close(in[0]);
+  ::close(out[1]);
+  ::close(err[1]);
+  ::close(status_pipe[1]);
+  int exec_errno = 0;
+  const auto got = ::read(status_pipe[0], &exec_errno, sizeof exec_errno);  // EOF: exec worked
+  ::close(status_pipe[0]);
+  int fd_in = in[1], fd_out = out[0], fd_err = err[0];
+  std::string reason;
+  if (got == static_cast<ssize_t>(sizeof exec_errno)) {
+    reason = (cwd && exec_errno == ENOENT ? "could not start in '" + spec_.cwd + "': "
+                                          : "could not start '" + program + "': ") +
+             errno_text(exec_errno);
+  }
+  set_nonblocking(fd_in);
+  set_nonblocking(fd_out);
+  set_nonblocking(fd_err);
+
+  std::string out_buf, err_buf, pending;
+  bool stop_seen = false;
+  int signals_sent = 0;
+  auto deadline = clock_type::time_point::max();
+  char chunk[65536];
+  while (reason.empty() && (fd_out >= 0 || fd_err >= 0)) {
+    {
+      std::lock_guard lock(mutex_);
+      pending += outgoing_;
+      outgoing_.clear();
+      if (stopping_ && !stop_seen) {
+        stop_seen = true;
+        pending.clear();
+        close_fd(fd_in);  // a well-behaved server exits at EOF
+        deadline = clock_type::now() + std::chrono::milliseconds(300);
+      }
+    }
+    if (stop_seen && clock_type::now() >= deadline) {
+      ::kill(pid, signals_sent == 0 ? SIGTERM : SIGKILL);
+      ++signals_sent;
+      deadline = clock_type::now() + std::chrono::milliseconds(300);
+    }
+    pollfd fds[4];
+    int n = 0;
+    fds[n++] = {wake_[0], POLLIN, 0};
+    const int i_out = fd_out >= 0 ? n : -1;
+    if (fd_out >= 0) fds[n++] = {fd_out, POLLIN, 0};
+    const int i_err = fd_err >= 0 ? n : -1;
+    if (fd_err >= 0) fds[n++] = {fd_err, POLLIN, 0};
+    const int i_in = fd_in >= 0 && !pending.empty() ? n : -1;
+    if (i_in >= 0) fds[n++] = {fd_in, POLLOUT, 0};
+    const int timeout = stop_seen ? 50 : -1;
+    if (::poll(fds, n, timeout) < 0 && errno != EINTR) {
+      reason = "poll: " + errno_text(errno);
+      break;
+    }
+    if (fds[0].revents) {
+      while (::read(wake_[0], chunk, sizeof chunk) > 0) {
+      }
+    }
+    if (i_in >= 0 && fds[i_in].revents) {
+      const auto w = ::write(fd_in, pending.data(), pending.size());
+      if (w > 0) pending.erase(0, static_cast<std::size_t>(w));
+      else if (w < 0 && errno != EAGAIN && errno != EINTR) {
+        close_fd(fd_in);  // EPIPE: it closed its stdin; its stdout tells the rest
+        pending.clear();
+      }
+    }
+    auto drain = [&](int& fd, std::string& buf, bool is_stdout) {
+      for (;;) {
+        const auto r = ::read(fd, chunk, sizeof chunk);
+        if (r > 0) {
+          buf.append(chunk, static_cast<std::size_t>(r));
+          if (is_stdout) {
+            take_lines(buf, [&](std::string line) { cb_.on_stdout(std::move(line)); });
+            if (buf.size() > spec_.max_line_bytes) {
+              reason = "wrote a line over " + std::to_string(spec_.max_line_bytes) + " bytes on stdout";
+              return;
+            }
+          } else {
+            take_lines(buf, [&](std::string line) { cb_.on_stderr(std::move(line)); });
+            if (buf.size() > 4096) {  // a log line without an end: hand on what there is
+              cb_.on_stderr(buf.substr(0, 4096));
+              buf.clear();
+            }
+          }
+          continue;
+        }
+        if (r < 0 && (errno == EAGAIN || errno == EINTR)) return;
+        if (!is_stdout && !buf.empty()) cb_.on_stderr(std::move(buf));
+        buf.clear();
+        close_fd(fd);  // EOF or error
+        return;
+      }
+    };
+    if (i_out >= 0 && fds[i_out].revents) drain(fd_out, out_buf, true);
+    if (i_err >= 0 && fds[i_err].revents && reason.empty()) drain(fd_err, err_buf, false);
+  }
+  close_fd(fd_in);
+  close_fd(fd_out);
+  close_fd(fd_err);
+  {
+    std::lock_guard lock(mutex_);
+    ended_ = true;  // no more sends
+  }
+
+  // Reap: a process that closed its output is usually exiting; one that does not within a
+  // moment (or that broke the protocol) is terminated, then killed.
+  int status = 0;
+  const auto start = clock_type::now();
+  bool reaped = false;
+  while (!reaped) {
+    const pid_t w = ::waitpid(pid, &status, WNOHANG);
+    if (w == pid || (w < 0 && errno != EINTR)) {
+      reaped = true;
+      break;
+    }
+    const auto waited = clock_type::now() - start;
+    if (waited > std::chrono::milliseconds(600)) ::kill(pid, SIGKILL);
+    else if (!reason.empty() || stop_seen || waited > std::chrono::milliseconds(300)) ::kill(pid, SIGTERM);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  if (reason.empty()) {
+    if (WIFEXITED(status)) reason = "exited with status " + std::to_string(WEXITSTATUS(status));
+    else if (WIFSIGNALED(status)) reason = "killed by signal " + std::to_string(WTERMSIG(status));
+    else reason = "ended";
+  }
+  pid_ = -1;
+  cb_.on_exit(std::move(reason));
+}
+
+}  // namespace ptc::actors::detail

@@ -1,0 +1,73 @@
+#pragma once
+// The process behind an MCP stdio connection (private to actors/mcp*.cpp): spawns the server,
+// writes lines to its stdin, reads lines from its stdout and stderr, reaps it.
+//
+// Context: a server is a child process speaking newline-delimited JSON-RPC on stdin/stdout and
+// logging on stderr. Reading blocks and writing can block (a server that stops reading fills
+// the pipe), so neither may happen on a CAF scheduler thread.
+//
+// Decision: one thread per process. It forks the child (with PR_SET_PDEATHSIG, so the child is
+// killed when this thread ends, even when ptc itself crashes), then polls stdout, stderr, stdin
+// (while output is queued) and a wake pipe. Lines go to callbacks (the connection actor sends
+// them to itself); a line longer than `max_line_bytes` ends the process (a protocol fault, not
+// a memory hazard). `stop()` closes stdin, waits a moment, then SIGTERM, then SIGKILL; the
+// thread always reaps the child, then reports its end once.
+//
+// Consequences: the thread holds a shared_ptr to the object and is detached, so nobody ever
+// blocks on it; the callbacks must be safe to call from that thread (anon_send is).
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace ptc::actors::detail {
+
+struct process_spec {
+  std::string command;  ///< looked up in PATH when it has no '/'
+  std::vector<std::string> args;
+  std::map<std::string, std::string> env;  ///< added to (or replacing in) ptc's environment
+  std::string cwd;                         ///< empty: ptc's
+  std::size_t max_line_bytes = 16 << 20;
+};
+
+struct process_callbacks {
+  std::function<void(std::string line)> on_stdout;
+  std::function<void(std::string line)> on_stderr;
+  /// Once, last: why the process ended ("exited with status 1", "killed by signal 9", "could
+  /// not start: ...", "wrote a line over N bytes").
+  std::function<void(std::string why)> on_exit;
+};
+
+class mcp_process : public std::enable_shared_from_this<mcp_process> {
+ public:
+  static std::shared_ptr<mcp_process> start(process_spec spec, process_callbacks cb);
+  ~mcp_process();
+
+  /// Queues `line` plus '\n' for stdin; false once the process has ended.
+  bool send(std::string line);
+  /// Asks the process to end (see above); returns at once.
+  void stop();
+  int pid() const { return pid_.load(); }
+
+  mcp_process(process_spec spec, process_callbacks cb);
+
+ private:
+  void run();
+  void wake();
+
+  process_spec spec_;
+  process_callbacks cb_;
+  std::atomic<int> pid_{-1};
+  int wake_[2] = {-1, -1};
+
+  std::mutex mutex_;
+  std::string outgoing_;  ///< guarded by mutex_
+  bool stopping_ = false; ///< guarded by mutex_
+  bool ended_ = false;    ///< guarded by mutex_
+};
+
+}  // namespace ptc::actors::detail

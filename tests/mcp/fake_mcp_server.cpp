@@ -1,0 +1,158 @@
+// A misbehaving-on-request MCP server on stdio, for the client's tests: a real process speaking
+// newline-delimited JSON-RPC, whose tools and faults are chosen by the test.
+//
+//   fake_mcp_server [--version V] [--handshake-delay-ms N] [--fail-init] [--exit-at-start]
+//                   [--page-size N] [--tools N] [--state-file F]
+//
+// Tools: echo {message}, add {a b}, weather {city} (structuredContent), fail (isError),
+// rpc_error (a JSON-RPC error), slow {ms} (answers after ms, concurrently with other calls),
+// stall (never answers), crash (exits with status 3 mid-call), garbage (writes a line that is
+// not JSON), big_line {bytes} (one line of that size), image (an image content), mixed (text +
+// resource), pid (its process id), and with --tools N, N more named t0..t{N-1}.
+// --state-file F: each start appends a line to F (the tests count restarts).
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+using json = nlohmann::ordered_json;
+
+namespace {
+
+std::mutex out_mutex;
+
+void write_line(const json& j) {
+  std::lock_guard lock(out_mutex);
+  std::cout << j.dump() << "\n" << std::flush;
+}
+
+json text(const std::string& t) { return {{"content", json::array({{{"type", "text"}, {"text", t}}})}}; }
+
+json tool(const std::string& name, const std::string& description, json props, json required) {
+  json schema = {{"type", "object"}, {"properties", std::move(props)}};
+  if (!required.empty()) schema["required"] = std::move(required);
+  return {{"name", name}, {"description", description}, {"inputSchema", schema}};
+}
+
+json all_tools(int extra) {
+  json tools = json::array();
+  tools.push_back(tool("echo", "Echoes back the input", {{"message", {{"type", "string"}, {"description", "Message to echo"}}}}, {"message"}));
+  tools.push_back(tool("add", "Adds two numbers", {{"a", {{"type", "number"}}}, {"b", {{"type", "number"}}}}, {"a", "b"}));
+  json weather = tool("weather", "Weather for a city",
+                      {{"city", {{"type", "string"}, {"enum", {"Paris", "Oslo"}}}}}, {"city"});
+  weather["outputSchema"] = {{"type", "object"},
+                             {"properties", {{"temperature", {{"type", "number"}}}, {"conditions", {{"type", "string"}}}}},
+                             {"required", {"temperature", "conditions"}}};
+  tools.push_back(weather);
+  tools.push_back(tool("fail", "Always fails", json::object(), json::array()));
+  tools.push_back(tool("rpc_error", "Answers with a JSON-RPC error", json::object(), json::array()));
+  tools.push_back(tool("slow", "Answers after ms", {{"ms", {{"type", "integer"}}}}, {"ms"}));
+  tools.push_back(tool("stall", "Never answers", json::object(), json::array()));
+  tools.push_back(tool("crash", "Exits mid-call", json::object(), json::array()));
+  tools.push_back(tool("garbage", "Writes a line that is not JSON", json::object(), json::array()));
+  tools.push_back(tool("big_line", "Writes one line of the given size", {{"bytes", {{"type", "integer"}}}}, {"bytes"}));
+  tools.push_back(tool("image", "An image", json::object(), json::array()));
+  tools.push_back(tool("mixed", "Text and a resource", json::object(), json::array()));
+  tools.push_back(tool("pid", "The server's process id", json::object(), json::array()));
+  for (int i = 0; i < extra; ++i) tools.push_back(tool("t" + std::to_string(i), "extra tool", json::object(), json::array()));
+  return tools;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string version;
+  int handshake_delay_ms = 0, page_size = 1000, extra = 0;
+  bool fail_init = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string(); };
+    if (a == "--version") version = next();
+    else if (a == "--handshake-delay-ms") handshake_delay_ms = std::stoi(next());
+    else if (a == "--fail-init") fail_init = true;
+    else if (a == "--exit-at-start") return 4;
+    else if (a == "--page-size") page_size = std::stoi(next());
+    else if (a == "--tools") extra = std::stoi(next());
+    else if (a == "--state-file") std::ofstream(next(), std::ios::app) << "start " << getpid() << "\n";
+  }
+  std::cerr << "fake MCP server " << getpid() << " listening" << std::endl;
+  const json tools = all_tools(extra);
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    json msg = json::parse(line, nullptr, false);
+    if (msg.is_discarded()) continue;
+    const std::string method = msg.value("method", "");
+    if (!msg.contains("id")) continue;  // notifications
+    const json id = msg["id"];
+    auto reply = [&](json result) { write_line({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}}); };
+    if (method == "initialize") {
+      std::this_thread::sleep_for(std::chrono::milliseconds(handshake_delay_ms));
+      if (fail_init) {
+        write_line({{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", -32000}, {"message", "no license"}}}});
+        continue;
+      }
+      const std::string asked = msg["params"].value("protocolVersion", "");
+      reply({{"protocolVersion", version.empty() ? asked : version},
+             {"capabilities", {{"tools", json::object()}}},
+             {"serverInfo", {{"name", "fake"}, {"version", "1"}}}});
+    } else if (method == "tools/list") {
+      std::size_t start = 0;
+      if (msg.contains("params") && msg["params"].contains("cursor"))
+        start = std::stoul(msg["params"]["cursor"].get<std::string>());
+      json page = json::array();
+      for (std::size_t i = start; i < tools.size() && page.size() < static_cast<std::size_t>(page_size); ++i)
+        page.push_back(tools[i]);
+      json result = {{"tools", page}};
+      if (start + page.size() < tools.size()) result["nextCursor"] = std::to_string(start + page.size());
+      reply(result);
+    } else if (method == "ping") {
+      reply(json::object());
+    } else if (method == "tools/call") {
+      const std::string name = msg["params"].value("name", "");
+      const json args = msg["params"].value("arguments", json::object());
+      if (name == "echo") reply(text(args.value("message", "")));
+      else if (name == "add") reply(text(json(args.value("a", 0.0) + args.value("b", 0.0)).dump()));
+      else if (name == "weather")
+        reply({{"content", json::array({{{"type", "text"}, {"text", "{\"temperature\":21.5}"}}})},
+               {"structuredContent", {{"temperature", args.value("city", "") == "Oslo" ? -3.0 : 21.5}, {"conditions", "clear"}}}});
+      else if (name == "fail") reply({{"content", json::array({{{"type", "text"}, {"text", "boom: no such file"}}})}, {"isError", true}});
+      else if (name == "rpc_error") write_line({{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", -32602}, {"message", "bad params"}}}});
+      else if (name == "slow") {
+        const int ms = args.value("ms", 0);
+        std::thread([id, ms] {
+          std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+          write_line({{"jsonrpc", "2.0"}, {"id", id}, {"result", text(std::to_string(ms))}});
+        }).detach();
+      } else if (name == "stall") {
+      } else if (name == "crash") {
+        std::_Exit(3);
+      } else if (name == "garbage") {
+        std::lock_guard lock(out_mutex);
+        std::cout << "this is not json\n" << std::flush;
+      } else if (name == "big_line") {
+        std::lock_guard lock(out_mutex);
+        std::cout << std::string(args.value("bytes", 0), 'x') << "\n" << std::flush;
+      } else if (name == "image") {
+        reply({{"content", json::array({{{"type", "image"}, {"data", "iVBORw0KGgo="}, {"mimeType", "image/png"}}})}});
+      } else if (name == "mixed") {
+        reply({{"content", json::array({{{"type", "text"}, {"text", "see the file"}},
+                                        {{"type", "resource"}, {"resource", {{"uri", "file:///a.txt"}, {"mimeType", "text/plain"}, {"text", "hello"}}}}})}});
+      } else if (name == "pid") {
+        reply(text(std::to_string(getpid())));
+      } else {
+        reply(text("ok " + name));
+      }
+    } else {
+      write_line({{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", -32601}, {"message", "no method " + method}}}});
+    }
+  }
+  return 0;
+}
