@@ -1,6 +1,7 @@
 #include "examples/ptc/cli_common.hpp"
 
 #include <fstream>
+#include <stdexcept>
 #include <iostream>
 
 #include "examples/demo/demo_data.hpp"
@@ -20,6 +21,55 @@ std::vector<std::string> split_names(const std::string& csv) {
     cur.clear();
   }
   return out;
+}
+
+std::vector<std::string> split_command(const std::string& text) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool in_word = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == ' ' || c == '\t' || c == '\n') {
+      if (in_word) out.push_back(std::move(cur));
+      cur.clear();
+      in_word = false;
+      continue;
+    }
+    in_word = true;
+    if (c == '\'') {
+      const std::size_t end = text.find('\'', i + 1);
+      if (end == std::string::npos) throw std::invalid_argument("unterminated ' in: " + text);
+      cur.append(text, i + 1, end - i - 1);
+      i = end;
+    } else if (c == '"') {
+      for (++i;; ++i) {
+        if (i >= text.size()) throw std::invalid_argument("unterminated \" in: " + text);
+        if (text[i] == '"') break;
+        if (text[i] == '\\' && i + 1 < text.size() && (text[i + 1] == '"' || text[i + 1] == '\\')) ++i;
+        cur += text[i];
+      }
+    } else if (c == '\\') {
+      if (++i >= text.size()) throw std::invalid_argument("trailing \\ in: " + text);
+      cur += text[i];
+    } else {
+      cur += c;
+    }
+  }
+  if (in_word) out.push_back(std::move(cur));
+  return out;
+}
+
+config::mcp_server parse_mcp_flag(const std::string& flag) {
+  const std::size_t eq = flag.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw std::invalid_argument("expected NAME='command args...', got: " + flag);
+  config::mcp_server m;
+  m.name = flag.substr(0, eq);
+  auto words = split_command(flag.substr(eq + 1));
+  if (words.empty()) throw std::invalid_argument(m.name + ": no command");
+  m.command = words.front();
+  m.args.assign(words.begin() + 1, words.end());
+  return m;
 }
 
 std::optional<nlohmann::ordered_json> read_json_object(const std::string& path, std::string& problem) {

@@ -14,6 +14,15 @@ namespace ptc::cli {
 /// "a, b,c" -> {"a", "b", "c"} (spaces dropped, empty names skipped).
 std::vector<std::string> split_names(const std::string& csv);
 
+/// Splits a command line as a POSIX shell splits words, without expansions: blanks separate
+/// words; '...' keeps everything; "..." keeps everything but a backslash before " or \;
+/// elsewhere a backslash keeps the next character. Throws std::invalid_argument on an open
+/// quote or a trailing backslash.
+std::vector<std::string> split_command(const std::string& text);
+
+/// `--mcp NAME='command args...'`: an MCP server on stdio. Throws std::invalid_argument.
+config::mcp_server parse_mcp_flag(const std::string& flag);
+
 /// The JSON object in `path`, or nullopt with `problem` saying why not.
 std::optional<nlohmann::ordered_json> read_json_object(const std::string& path, std::string& problem);
 

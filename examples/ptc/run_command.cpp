@@ -7,13 +7,16 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "actors/agent.hpp"
 #include "actors/cluster.hpp"
+#include "actors/mcp.hpp"
 #include "actors/runtime.hpp"
 #include "actors/sub_agent.hpp"
 #include "config/settings.hpp"
@@ -22,6 +25,7 @@
 #include "examples/demo/demo_tools.hpp"
 #include "examples/ptc/cli_common.hpp"
 #include "examples/ptc/run_progress.hpp"
+#include "messages/namespace.hpp"
 #include "messages/serialization.hpp"
 
 namespace ptc::cli {
@@ -35,6 +39,7 @@ struct run_flags {
   std::string data_file, tools, llm, signature, trace, record, replay, script, config_file;
   std::string log_level, write_demo_data, compress;
   std::string nodes, placement = "round-robin";
+  std::vector<std::string> mcp;  ///< --mcp NAME='command args...'
   std::size_t max_turns = 0, agents = 1;
   std::int64_t timeout_ms = 0;
   // Program limits (agent.limits); 0: not given, the settings' value holds.
@@ -98,6 +103,16 @@ config::overrides flag_overrides(const run_flags& f) {
     if (f.max_string_bytes) s.agent.limits.max_string_bytes = f.max_string_bytes;
     if (f.max_print_chars) s.agent.limits.max_print_chars = f.max_print_chars;
     if (f.max_output_bytes) s.agent.limits.max_output_bytes = f.max_output_bytes;
+    for (const auto& flag : f.mcp) {
+      try {
+        config::mcp_server m = cli::parse_mcp_flag(flag);
+        for (const auto& other : s.tools.mcp)
+          if (other.name == m.name) throw std::invalid_argument("\"" + m.name + "\" names two servers");
+        s.tools.mcp.push_back(std::move(m));
+      } catch (const std::invalid_argument& e) {
+        throw config::config_error("--mcp", e.what());
+      }
+    }
   };
 }
 
@@ -204,10 +219,6 @@ int run_command(const run_flags& f) {
     std::cerr << "Error: --tools: " << e.what() << "\n";
     return exit_usage;
   }
-  if (f.list_tools) {
-    for (const auto& t : tools) std::cout << "tool/" << t.name << " " << t.signature << "\n    " << t.description << "\n";
-    return 0;
-  }
 
   const bool default_mission = f.mission.empty();
   const std::string mission = default_mission ? std::string(demo::default_mission.text) : f.mission;
@@ -292,7 +303,9 @@ int run_command(const run_flags& f) {
   }
 
   std::cerr << "mission: " << mission << "\n";
-  std::cerr << "data: " << data_summary(data) << "; tools: " << tools.size() << "; llm: "
+  std::cerr << "data: " << data_summary(data) << "; tools: " << tools.size()
+            << (settings.tools.mcp.empty() ? "" : " + MCP servers: " + std::to_string(settings.tools.mcp.size()))
+            << "; llm: "
             << llm_label(settings.llm) << "; compression: "
             << (settings.agent.compress ? "on (" + std::to_string(settings.agent.println_limit) + " printlns, " +
                                               std::to_string(settings.agent.tool_call_limit) + " tool calls)"
@@ -300,6 +313,34 @@ int run_command(const run_flags& f) {
             << "; max turns: " << settings.agent.max_turns << "\n";
   try {
     actors::runtime rt{std::move(opts)};
+    // MCP servers: each started once, its tools shared by every agent of this run. One that does
+    // not come up stops the command before any mission starts.
+    std::vector<std::shared_ptr<actors::mcp_client>> mcp_clients;
+    std::vector<actors::tool_binding> mcp_tools;
+    for (const auto& server : settings.tools.mcp) {
+      auto connected = actors::mcp_client::connect(rt.system(), server);
+      if (auto* problem = std::get_if<std::string>(&connected)) {
+        std::cerr << "Error: " << *problem << "\n";
+        return exit_usage;
+      }
+      mcp_clients.push_back(std::get<0>(connected));
+      for (const auto& b : mcp_clients.back()->tools()) {
+        const bool taken = std::any_of(tools.begin(), tools.end(), [&](const auto& t) { return t.name == b.spec.name; }) ||
+                           std::any_of(mcp_tools.begin(), mcp_tools.end(), [&](const auto& t) { return t.spec.name == b.spec.name; });
+        if (taken) {
+          std::cerr << "Error: tool/" << b.spec.name << " is offered twice (MCP server " << server.name
+                    << " and another); give the server a \"prefix\" in tools.mcp\n";
+          return exit_usage;
+        }
+        mcp_tools.push_back(b);
+      }
+    }
+    if (f.list_tools) {
+      // As the LLM reads them in the tool/ section.
+      for (const auto& t : tools) std::cout << messages::render_tool_line({t.name, t.description, t.signature}) << "\n";
+      for (const auto& b : mcp_tools) std::cout << messages::render_tool_line(b.spec) << "\n";
+      return 0;
+    }
     std::optional<actors::cluster> nodes;
     if (place) nodes.emplace(rt, node_list, *place);
     // One agent; on node `k` (when there are nodes) a tool the node serves is called there.
@@ -313,6 +354,7 @@ int run_command(const run_flags& f) {
         if (it != served.end()) a.tool(*it);
         else a.tool(t.name, t.description, t.signature, t.fn);
       }
+      for (const auto& b : mcp_tools) a.tool(b);
       if (k) {
         a.on(nodes->node(*k));
         if (caller_llm) a.llm(rt.llm());
@@ -364,7 +406,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("mission", f->mission, "The question or task (default: the demo mission)");
   cmd->add_option("--data", f->data_file, "JSON object file; its keys become data/KEY (default: the demo data)");
   cmd->add_option("--tools", f->tools, "Comma-separated tool names (default: all; see --list-tools)");
-  cmd->add_flag("--list-tools", f->list_tools, "Print the tools with their signatures and exit");
+  cmd->add_flag("--list-tools", f->list_tools, "Print the tools as the LLM reads them (MCP servers' too) and exit");
+  cmd->add_option("--mcp", f->mcp, "An MCP server on stdio whose tools become tool/NAME.TOOL: NAME='command args...' (repeatable)")
+      ->allow_extra_args(false);
   cmd->add_option("--llm", f->llm, "provider:model, e.g. openai:gpt-4o-mini, anthropic:claude-sonnet-4-0");
   auto* max_turns = cmd->add_option("--max-turns", f->max_turns, "LLM calls per mission (default 5)")
                         ->check(CLI::PositiveNumber);

@@ -91,7 +91,7 @@ run --compress=many
 check bad-compress 2 "--compress: expected"
 run --compress=2,3 --list-tools
 check list-tools 0
-stdout_has list-tools-out "tool/get-product (id :int) -> {id :int"
+stdout_has list-tools-out "tool/get-product(id :int) -> {id :int"
 
 # A script of one's own.
 printf '{"scripts":[{"match":"","responses":["Easy.\\n\\n```clojure\\n(return (count data/orders))\\n```"]}]}' >"$tmp/script.json"

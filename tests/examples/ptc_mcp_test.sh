@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# `ptc run --mcp`: an MCP server's tools in the tool/ section and called from a program, a
+# server that does not come up stopping the command with its name, and no server process
+# left behind. The server is tests/mcp/fake_mcp_server.cpp, a real process on stdio.
+set -u
+ptc="$1"
+server="$2"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/check_lib.sh"
+
+run() {
+  env -i PATH="$PATH" HOME="$tmp" timeout 120 "$ptc" run "$@" >"$tmp/out" 2>"$tmp/err"
+  echo $? >"$tmp/code"
+}
+
+# The tool/ section as the LLM reads it: the demo's tools, then the server's.
+run --mcp "fake=$server --state-file $tmp/starts" --list-tools
+check list-tools 0
+stdout_has list-demo "tool/get-product(id :int) -> {id :int"
+stdout_has list-echo "tool/fake.echo(message :string) -> :any  ; Echoes back the input
+;   message: Message to echo"
+stdout_has list-weather "tool/fake.weather(city :string) -> {temperature :float, conditions :string}  ; Weather for a city"
+
+# A mission whose program calls MCP tools, several at once from pmap.
+cat >"$tmp/script.json" <<'JSON'
+{"scripts":[{"match":"","responses":["```clojure\n(return {:echo (tool/fake.echo {:message \"hi\"}) :slow (vec (pmap #(tool/fake.slow {:ms %}) [50 40 30])) :t (:temperature (tool/fake.weather {:city \"Oslo\"}))})\n```"]}]}
+JSON
+run "Ask the fake server" --script "$tmp/script.json" --signature '{echo :string, slow [:int], t :float}' \
+  --mcp "fake=$server --state-file $tmp/starts"
+check mission 0 "MCP servers: 1"
+stdout_is mission-out '{
+  "echo": "hi",
+  "slow": [
+    50,
+    40,
+    30
+  ],
+  "t": -3.0
+}'
+
+# A tool error is a failed turn the program can see: the LLM gets it and goes on.
+cat >"$tmp/script2.json" <<'JSON'
+{"scripts":[{"match":"","responses":["```clojure\n(tool/fake.fail)\n```","```clojure\n(return (try (tool/fake.fail) (catch Exception e (ex-message e))))\n```"]}]}
+JSON
+run "Fail then catch" --script "$tmp/script2.json" --mcp "fake=$server" --show-turns
+check tool-error 0 "MCP tool fake.fail failed: boom: no such file"
+stdout_is tool-error-out '"MCP tool fake.fail failed: boom: no such file"'
+
+# A server that does not come up stops the command before any mission, naming the server.
+run --mcp "lic=$server --fail-init" --list-tools
+check fail-init 2 "Error: MCP server lic: initialize failed: no license (code -32000)"
+run --mcp "gone=no-such-mcp-server" --list-tools
+check not-found 2 "Error: MCP server gone could not start: it could not start: 'no-such-mcp-server' not found in PATH"
+run --mcp "bad=$server 'unterminated" --list-tools
+check bad-flag 2 "--mcp: unterminated ' in:"
+run --mcp "fake=$server" --mcp "fake=$server" --list-tools
+check twice 2 "--mcp: \"fake\" names two servers"
+
+# Nothing left behind: every server process started above has ended.
+sleep 0.5
+left=0
+while read -r _ pid; do
+  if kill -0 "$pid" 2>/dev/null; then left=$((left + 1)); echo "server $pid still running"; fi
+done <"$tmp/starts"
+if [[ $left == 0 && $(wc -l <"$tmp/starts") -ge 2 ]]; then ok; else bad "no server left behind ($left running)"; fi
+
+echo "ptc mcp command line: $passed passed, $failed failed"
+[[ $failed == 0 ]]
