@@ -44,7 +44,8 @@ class budget {
   void tick() {
     if (++steps_ >= next_check_) slow_tick();
   }
-  /// n units of work at once (a builtin that processes n items in one go).
+  /// n units of work at once (a builtin that processes n items in one go), charged before the
+  /// work where its size is known: passing the limit refuses it (steps() = max_steps + 1).
   void tick(std::uint64_t n) {
     steps_ += n;
     if (steps_ >= next_check_) slow_tick();

@@ -258,3 +258,19 @@ TEST_CASE("native limits: a regex pattern built from megabytes of text is refuse
   require_limit("(re-pattern (apply str (repeat 100000 \"a\")))", limits{}, "regex pattern too long");
   CHECK(value_of("(re-find (re-pattern (apply str (repeat 1000 \"a\"))) (apply str (repeat 1000 \"a\")))").size() == 1002);
 }
+
+TEST_CASE("native limits: a bulk charge past the step limit refuses the work: steps end at the limit + 1",
+          "[limits][native]") {
+  // Scanning an 8 MB string is charged at once (one unit per 32 bytes, 262,144 units) before
+  // the scan; with 100,000 steps left it is refused, and the run reports the limit + 1.
+  const std::string big = "(let [s (loop [s \"ab\" i 0] (if (< i 22) (recur (str s s) (inc i)) s))] ";
+  limits lim = step_limit(100'000);
+  lim.max_string_bytes = 64 << 20;
+  for (const char* use : {"(format \"%s\" s))", "(re-find #\"zz\" s))"}) {
+    run_result r = run_with(big + use, lim);
+    INFO(use);
+    REQUIRE(r.kind == outcome::error);
+    CHECK(r.err->kind == error_kind::limit);
+    CHECK(r.steps == lim.max_steps + 1);
+  }
+}
