@@ -129,8 +129,15 @@ class renderer {
     return out;
   }
 
+  /// One line per path: what more is said of the path just noted joins its line.
   void note(const std::string& path, const std::string& text) {
-    notes.push_back((path.empty() ? std::string() : path + ": ") + text);
+    const std::string head = path.empty() ? std::string() : path + ": ";
+    if (!head.empty() && path == last_path_ && !notes.empty()) {
+      notes.back() += "; " + text;
+      return;
+    }
+    last_path_ = path;
+    notes.push_back(head + text);
   }
 
   rendered_type fallback(const json& s, const std::string& path, std::string_view why = {}) {
@@ -140,6 +147,7 @@ class renderer {
 
  private:
   const json& root_;
+  std::string last_path_;
 
   const json* resolve(const std::string& ref) {
     for (std::string_view prefix : {"#/$defs/", "#/definitions/"}) {
