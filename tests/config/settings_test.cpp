@@ -120,13 +120,50 @@ TEST_CASE("the README settings table lists every setting with its real default")
   std::map<std::string, std::string> documented = readme_defaults();
   std::map<std::string, json> actual;
   flatten(to_json(defaults()), "", actual);
-  REQUIRE(actual.size() == 31);
+  REQUIRE(actual.size() == 32);
   for (const auto& [path, value] : actual) {
     INFO(path);
     REQUIRE(documented.count(path) == 1);
     CHECK(json::parse(documented[path]) == value);
   }
   CHECK(documented.size() == actual.size());
+}
+
+TEST_CASE("tools.mcp: servers load key by key; mistakes name their place; env is written redacted") {
+  settings s = load_text(R"({"tools": {"mcp": [
+    {"name": "fs", "command": "npx", "args": ["-y", "server-filesystem", "/srv"], "env": {"TOKEN": "t0p"},
+     "call_timeout_ms": 5000, "allow": ["read_file"], "max_restarts": 0},
+    {"name": "git", "command": "/usr/bin/mcp-git", "cwd": "/repo", "prefix": "g."}]}})");
+  REQUIRE(s.tools.mcp.size() == 2);
+  const auto& fs = s.tools.mcp[0];
+  CHECK(fs.name == "fs");
+  CHECK(fs.command == "npx");
+  CHECK(fs.args == std::vector<std::string>{"-y", "server-filesystem", "/srv"});
+  CHECK(fs.env.at("TOKEN") == "t0p");
+  CHECK(fs.call_timeout_ms == 5000);
+  CHECK(fs.connect_timeout_ms == 30'000);
+  CHECK(fs.allow == std::vector<std::string>{"read_file"});
+  CHECK(fs.max_restarts == 0);
+  CHECK(s.tools.mcp[1].cwd == "/repo");
+  CHECK(s.tools.mcp[1].prefix == "g.");
+  const json dumped = to_json(s)["tools"]["mcp"];
+  CHECK(dumped[0]["env"]["TOKEN"] == "<redacted>");
+  // A dump loads back; a redacted value means "inherit ptc's own".
+  settings again = load_text(json{{"tools", {{"mcp", dumped}}}}.dump());
+  CHECK(again.tools.mcp[0].env.empty());
+  CHECK(again.tools.mcp[0].args == fs.args);
+
+  CHECK(load_error(R"({"tools": {"mcp": [{"name": "fs"}]}})").starts_with("tools.mcp: [0]: \"command\" is required"));
+  CHECK(load_error(R"({"tools": {"mcp": [{"name": "fs", "command": "x", "timeout": 5}]}})")
+            .starts_with("tools.mcp: [0].timeout: unknown key (name, command,"));
+  CHECK(load_error(R"({"tools": {"mcp": [{"name": "a", "command": "x"}, {"name": "a", "command": "y"}]}})").starts_with(
+        "tools.mcp: [1].name: \"a\" names two servers"));
+  CHECK(load_error(R"({"tools": {"mcp": [{"name": "a", "url": "http://127.0.0.1:9/mcp"}]}})").starts_with(
+        "tools.mcp: [0].url: the Streamable HTTP transport is not built yet; use \"command\" (stdio)"));
+  CHECK(load_error(R"({"tools": {"mcp": [{"name": "a", "command": "x", "args": "-v"}]}})").starts_with(
+        "tools.mcp: [0].args: expected an array of strings, got a string"));
+  CHECK(load_error(R"({"tools": {"mcp": [{"name": "a", "command": "x", "call_timeout_ms": 0}]}})").starts_with(
+        "tools.mcp: [0].call_timeout_ms: expected a positive integer in range, got an integer"));
 }
 
 TEST_CASE("loading with no file and no variables gives the defaults") {
