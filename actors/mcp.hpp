@@ -43,8 +43,8 @@ const std::vector<std::string>& mcp_protocol_versions();
 /// content (one item: itself; several: a list): text parsed as JSON when it is JSON, else a
 /// string; image and audio as {"type", "mime_type", "bytes"} (never the base64 data); resources
 /// as {"type", "uri", "mime_type", "text" or "bytes"}. `isError: true` is a failed call whose
-/// error is the text content. `tool` names the tool in errors ("MCP tool fs.read: ...").
-tool_result mcp_result_to_tool_result(const nlohmann::json& result, const std::string& tool);
+/// error is the text content (the program sees "tool/fs.read failed: <error>").
+tool_result mcp_result_to_tool_result(const nlohmann::ordered_json& result);
 
 /// An open connection to one server and its tool bindings.
 class mcp_client {

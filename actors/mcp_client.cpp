@@ -12,7 +12,8 @@
 namespace ptc::actors {
 namespace {
 
-using json = nlohmann::json;
+// Ordered: parameters, fields and results keep the order the server wrote them in.
+using json = nlohmann::ordered_json;
 using ordered_json = nlohmann::ordered_json;
 
 using mcp_line_atom = caf::atom_constant<caf::atom("mcpline")>;
@@ -20,6 +21,7 @@ using mcp_exit_atom = caf::atom_constant<caf::atom("mcpexit")>;
 using mcp_tools_atom = caf::atom_constant<caf::atom("mcptools")>;
 using mcp_timeout_atom = caf::atom_constant<caf::atom("mcptimeout")>;
 using mcp_restart_atom = caf::atom_constant<caf::atom("mcprestart")>;
+using mcp_close_atom = caf::atom_constant<caf::atom("mcpclose")>;
 
 constexpr std::size_t max_error_text = 2000;
 
@@ -87,16 +89,16 @@ const std::vector<std::string>& mcp_protocol_versions() {
   return versions;
 }
 
-tool_result mcp_result_to_tool_result(const json& result, const std::string& tool) {
+tool_result mcp_result_to_tool_result(const json& result) {
   tool_result r;
   if (!result.is_object()) {
-    r.error = "MCP tool " + tool + ": the server's result is not an object: " + cut(result.dump(), 200);
+    r.error = "the MCP server's result is not an object: " + cut(result.dump(), 200);
     return r;
   }
   if (result.value("isError", false)) {
     std::string text = text_of(result);
     if (text.empty() && result.contains("structuredContent")) text = result["structuredContent"].dump();
-    r.error = "MCP tool " + tool + " failed: " + cut(text.empty() ? "(no message)" : text);
+    r.error = cut(text.empty() ? "the tool reported an error without a message" : text);
     return r;
   }
   json value;
@@ -145,6 +147,7 @@ struct mcp_state {
   std::vector<tool_binding> tools;
   std::vector<caf::response_promise> waiting;  ///< for the tool list
   std::vector<std::pair<tool_call, caf::response_promise>> queued;  ///< calls during a restart
+  std::vector<caf::response_promise> closing;  ///< answered once the process has been reaped
 
   ~mcp_state() {
     if (proc) proc->stop();
@@ -178,6 +181,16 @@ void fail_waiting(mcp_actor* self, const std::string& why) {
     rp.deliver(std::move(r));
   }
   st.queued.clear();
+}
+
+/// The connection is being closed: every call and waiter gets `why`, and so does every later call.
+void fail_everything(mcp_actor* self, const std::string& why) {
+  auto& st = self->state;
+  for (auto& [id, c] : st.calls) c.rp.deliver(tool_result{false, "", why, {}});
+  st.calls.clear();
+  st.ph = phase::down;
+  st.down_reason = why;
+  fail_waiting(self, why);
 }
 
 void go_down(mcp_actor* self, const std::string& why) {
@@ -235,7 +248,7 @@ void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
   json args = call.args.empty() ? json::object() : json::parse(call.args, nullptr, false);
   if (args.is_discarded() || !args.is_object()) {
     tool_result r;
-    r.error = "MCP tool " + st.spec.prefix + call.name + ": arguments must be a map";
+    r.error = "the arguments must be a map";
     rp.deliver(std::move(r));
     return;
   }
@@ -259,11 +272,11 @@ void ready(mcp_actor* self) {
     for (const auto& t : st.listed) {
       if (!t.is_object() || !t.contains("name") || !t["name"].is_string()) continue;
       const std::string name = t["name"].get<std::string>();
-      if (!offered(st.spec, name)) continue;
       if (!seen.insert(name).second) {
         go_down(self, st.label + " lists the tool " + name + " twice");
         return;
       }
+      if (!offered(st.spec, name)) continue;
       const auto rendered = messages::render_tool_schema(t.value("inputSchema", ordered_json()),
                                                          t.value("outputSchema", ordered_json()));
       std::string description = cut(t.value("description", std::string()), 1000);
@@ -301,12 +314,12 @@ void on_response(mcp_actor* self, const json& msg) {
   const json* error = msg.contains("error") ? &msg["error"] : nullptr;
   auto error_text = [&] {
     std::string text = error->is_object() ? error->value("message", std::string("error")) : error->dump();
-    if (error->is_object() && error->contains("code")) text += " (code " + error->at("code").dump() + ")";
+    if (error->is_object() && error->contains("code")) text += " (JSON-RPC error " + error->at("code").dump() + ")";
     return cut(text);
   };
   if (id == st.init_id) {
     st.init_id = 0;
-    if (error) return go_down(self, st.label + ": initialize failed: " + error_text());
+    if (error) return go_down(self, st.label + " refused to initialize: " + error_text());
     const json& result = msg.value("result", json::object());
     const std::string version = result.value("protocolVersion", "");
     const auto& known = mcp_protocol_versions();
@@ -320,8 +333,8 @@ void on_response(mcp_actor* self, const json& msg) {
   }
   if (id == st.list_id) {
     st.list_id = 0;
-    if (error) return go_down(self, st.label + ": tools/list failed: " + error_text());
-    const auto result = ordered_json::parse(msg.value("result", json::object()).dump());
+    if (error) return go_down(self, st.label + " could not list its tools: " + error_text());
+    const json result = msg.value("result", json::object());
     if (auto tools = result.find("tools"); tools != result.end() && tools->is_array()) {
       for (const auto& t : *tools) st.listed.push_back(t);
     }
@@ -334,8 +347,8 @@ void on_response(mcp_actor* self, const json& msg) {
   }
   auto it = st.calls.find(id);
   if (it == st.calls.end()) return;  // answered after its timeout
-  tool_result r = error ? tool_result{false, "", "MCP tool " + it->second.tool + ": " + error_text(), {}}
-                        : mcp_result_to_tool_result(msg.value("result", json()), it->second.tool);
+  tool_result r = error ? tool_result{false, "", error_text(), {}}
+                        : mcp_result_to_tool_result(msg.value("result", json()));
   it->second.rp.deliver(std::move(r));
   st.calls.erase(it);
 }
@@ -380,11 +393,19 @@ void on_exit(mcp_actor* self, const std::string& why_raw) {
   st.calls.clear();
   for (auto& [id, c] : calls) {
     tool_result r;
-    r.error = st.label + " " + why + " during the call of " + c.tool;
+    r.error = st.label + " " + why + " during the call";
     c.rp.deliver(std::move(r));
   }
+  if (!st.closing.empty()) {
+    for (auto& rp : st.closing) rp.deliver(caf::unit);
+    st.closing.clear();
+    self->quit(caf::exit_reason::user_shutdown);
+    return;
+  }
   if (st.ph == phase::down) return;
-  if (!st.ever_ready) return go_down(self, st.label + " could not start: it " + why);
+  if (!st.ever_ready) {
+    return go_down(self, st.label + (why.starts_with("could not start") ? " " + why : " could not start: it " + why));
+  }
   if (st.restarts >= st.spec.max_restarts) {
     return go_down(self, st.label + " is down: it ended " + std::to_string(st.restarts + 1) +
                              " times (the last: it " + why + ")");
@@ -405,14 +426,11 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec) {
   // waiting. Timers hold a reference to the actor, so its state may outlive this by a timeout.
   self->set_exit_handler([=](const caf::exit_msg& msg) {
     auto& st = self->state;
-    const std::string why = st.label + ": the connection was closed";
+    fail_everything(self, st.label + ": the connection was closed");
     if (st.proc) st.proc->stop();
     st.proc.reset();
-    for (auto& [id, c] : st.calls) c.rp.deliver(tool_result{false, "", why, {}});
-    st.calls.clear();
-    st.ph = phase::down;
-    st.down_reason = why;
-    fail_waiting(self, why);
+    for (auto& rp : st.closing) rp.deliver(caf::unit);
+    st.closing.clear();
     self->quit(msg.reason);
   });
   start_process(self);
@@ -440,8 +458,20 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec) {
         send_json(self, {{"jsonrpc", "2.0"},
                          {"method", "notifications/cancelled"},
                          {"params", {{"requestId", id}, {"reason", "timed out"}}}});
-        fail_call(self, id, "MCP tool " + it->second.tool + " did not answer within " +
-                                std::to_string(st.spec.call_timeout_ms) + " ms (" + st.label + ")");
+        fail_call(self, id, st.label + " did not answer within " + std::to_string(st.spec.call_timeout_ms) + " ms");
+      },
+      // Ends the connection; answers once the server process has ended and been reaped.
+      [=](mcp_close_atom) -> caf::result<void> {
+        auto& st = self->state;
+        fail_everything(self, st.label + ": the connection was closed");
+        if (!st.proc) {
+          self->quit(caf::exit_reason::user_shutdown);
+          return caf::unit;
+        }
+        st.proc->stop();
+        auto rp = self->make_response_promise();
+        st.closing.push_back(rp);
+        return rp;
       },
       [=](mcp_tools_atom) -> caf::result<std::vector<tool_binding>, std::string> {
         auto& st = self->state;
@@ -478,7 +508,13 @@ mcp_client::mcp_client(caf::actor connection, std::vector<tool_binding> tools, s
     : connection_(std::move(connection)), tools_(std::move(tools)), protocol_version_(std::move(version)) {}
 
 mcp_client::~mcp_client() {
-  if (connection_) caf::anon_send_exit(connection_, caf::exit_reason::user_shutdown);
+  if (!connection_) return;
+  // Waits (bounded: stdin closed, then SIGTERM, then SIGKILL take under a second) until the
+  // server has been reaped, so a process that ends right after leaves no server behind.
+  caf::scoped_actor self{connection_->home_system()};
+  self->request(connection_, std::chrono::seconds(3), mcp_close_atom::value)
+      .receive([] {}, [](const caf::error&) {});
+  caf::anon_send_exit(connection_, caf::exit_reason::user_shutdown);
 }
 
 std::variant<std::shared_ptr<mcp_client>, std::string> mcp_client::connect(caf::actor_system& sys,
