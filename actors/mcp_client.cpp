@@ -8,6 +8,7 @@
 #include "actors/mcp.hpp"
 #include "actors/mcp_process.hpp"
 #include "messages/json_schema.hpp"
+#include "messages/text.hpp"
 
 namespace ptc::actors {
 namespace {
@@ -26,13 +27,7 @@ using mcp_close_atom = caf::atom_constant<caf::atom("mcpclose")>;
 constexpr std::size_t max_error_text = 2000;
 
 std::string cut(std::string text, std::size_t limit = max_error_text) {
-  if (text.size() > limit) {
-    text.resize(limit);
-    while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
-    if (!text.empty() && (static_cast<unsigned char>(text.back()) & 0x80)) text.pop_back();
-    text += "...";
-  }
-  return text;
+  return messages::cut_utf8(std::move(text), limit);
 }
 
 std::uint64_t base64_bytes(const std::string& data) {

@@ -104,8 +104,10 @@ void budget::slow_tick() {
   if (steps_ > limits_.max_steps) {
     // A bulk charge (tick(n): a builtin charging a long string's scan before doing it) may
     // pass the limit by far more than one step; the work past the limit is refused, not done,
-    // so the run counts as having used the limit and one step more.
+    // so the run counts as having used the limit and one step more. Every later tick (a
+    // pmap branch still to finish, a finally block) fails at once.
     steps_ = limits_.max_steps + 1;
+    next_check_ = steps_;
     raise(error_kind::limit, "step limit reached (" + std::to_string(limits_.max_steps) + " steps)",
           "The program did too much work: check for an endless loop, or process less data");
   }

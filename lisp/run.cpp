@@ -68,6 +68,7 @@ namespace {
 
 constexpr std::size_t main_stack_bytes = 16u << 20;
 constexpr std::size_t branch_stack_bytes = 4u << 20;
+constexpr std::size_t max_live_branches = 1024;  // per pmap/pcalls batch (see parallel)
 #if defined(PTC_ASAN_FIBERS)
 constexpr std::size_t stack_margin = 2u << 20;
 #else
@@ -400,26 +401,41 @@ std::vector<value> run_state::parallel(context& c, std::size_t n,
   auto* run = static_cast<program_run::impl*>(scheduler);
   task* parent = run->current;
   if (n == 0) return {};
-  std::vector<task*> children;
-  children.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    children.push_back(run->spawn([&branch, i](context& cx) { return branch(cx, i); }, branch_stack_bytes, parent));
-  }
-  parent->open_children = n;
-  parent->st = task::state::waiting_children;
-  run->suspend(parent);
+  // Branches run in batches of at most max_live_branches: each branch is a fiber with its own
+  // stack, and (pmap f (range 200000)) must not map 200,000 stacks before the first check of
+  // the budget. Spawning ticks the budget, so the deadline and the step limit hold while a
+  // batch is set up; a failed batch ends the pmap without starting the next.
   std::vector<value> out;
   out.reserve(n);
-  for (task* ch : children) {
-    if (ch->error) std::rethrow_exception(ch->error);
-    out.push_back(std::move(ch->result));
+  std::vector<task*> children;
+  for (std::size_t start = 0; start < n; start += max_live_branches) {
+    const std::size_t end = std::min(n, start + max_live_branches);
+    children.clear();
+    for (std::size_t i = start; i < end; ++i) {
+      c.limits().tick();
+      children.push_back(run->spawn([&branch, i](context& cx) { return branch(cx, i); }, branch_stack_bytes, parent));
+    }
+    parent->open_children = children.size();
+    parent->st = task::state::waiting_children;
+    run->suspend(parent);
+    std::exception_ptr failed;
+    for (task* ch : children) {
+      if (ch->error) {
+        failed = ch->error;
+        break;
+      }
+      out.push_back(std::move(ch->result));
+    }
+    // The children are done; free their fibers now rather than at the end of the run.
+    std::sort(children.begin(), children.end());
+    auto& ts = run->tasks;
+    ts.erase(std::remove_if(ts.begin(), ts.end(),
+                            [&](const std::unique_ptr<task>& t) {
+                              return std::binary_search(children.begin(), children.end(), t.get());
+                            }),
+             ts.end());
+    if (failed) std::rethrow_exception(failed);
   }
-  // The children are done; free their fibers now rather than at the end of the run.
-  auto& ts = run->tasks;
-  ts.erase(std::remove_if(ts.begin(), ts.end(), [&](const std::unique_ptr<task>& t) {
-             return std::find(children.begin(), children.end(), t.get()) != children.end();
-           }),
-           ts.end());
   return out;
 }
 

@@ -1,6 +1,8 @@
 // JSON Schema → PTC signature and notes (json_schema.hpp).
 #include "messages/json_schema.hpp"
 
+#include "messages/text.hpp"
+
 #include <algorithm>
 #include <cstddef>
 #include <optional>
@@ -28,14 +30,7 @@ std::string one_line(std::string_view text, std::size_t limit = max_text_bytes) 
     space = false;
     out += c;
   }
-  if (out.size() > limit) {
-    out.resize(limit);
-    // Never cut inside a UTF-8 sequence.
-    while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
-    if (!out.empty() && (static_cast<unsigned char>(out.back()) & 0x80)) out.pop_back();
-    out += "...";
-  }
-  return out;
+  return cut_utf8(std::move(out), limit);
 }
 
 std::string compact(const json& j, std::size_t limit = max_fragment_bytes) {
