@@ -117,7 +117,6 @@ namespace {
 
 struct pending_call {
   caf::response_promise rp;
-  std::string tool;  ///< the ptc name, for errors
 };
 
 enum class phase { starting, ready, restarting, down };
@@ -138,7 +137,7 @@ struct mcp_state {
   std::string protocol_version;
   ordered_json listed = ordered_json::array();
   std::map<std::int64_t, pending_call> calls;
-  std::map<std::string, std::string> mcp_name;  ///< ptc tool name (after the prefix) -> server's
+  std::set<std::string> offered_names;  ///< the server's names of the tools bound (after the prefix)
   std::vector<tool_binding> tools;
   std::vector<caf::response_promise> waiting;  ///< for the tool list
   std::vector<std::pair<tool_call, caf::response_promise>> queued;  ///< calls during a restart
@@ -233,8 +232,7 @@ void fail_call(mcp_actor* self, std::int64_t id, const std::string& why) {
 
 void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
   auto& st = self->state;
-  auto name = st.mcp_name.find(call.name);
-  if (name == st.mcp_name.end()) {
+  if (!st.offered_names.count(call.name)) {
     tool_result r;
     r.error = st.label + " has no tool " + call.name;
     rp.deliver(std::move(r));
@@ -247,8 +245,8 @@ void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
     rp.deliver(std::move(r));
     return;
   }
-  const std::int64_t id = request(self, "tools/call", {{"name", name->second}, {"arguments", std::move(args)}});
-  st.calls.emplace(id, pending_call{std::move(rp), st.spec.prefix + call.name});
+  const std::int64_t id = request(self, "tools/call", {{"name", call.name}, {"arguments", std::move(args)}});
+  st.calls.emplace(id, pending_call{std::move(rp)});
   self->delayed_send(self, std::chrono::milliseconds(st.spec.call_timeout_ms), mcp_timeout_atom::value, id,
                      st.generation);
 }
@@ -281,7 +279,7 @@ void ready(mcp_actor* self) {
       b.handle = caf::actor_cast<caf::actor>(self);
       // The connection's own timeout answers first, with a message naming the server.
       b.timeout_ms = st.spec.call_timeout_ms + 1000;
-      st.mcp_name[name] = name;
+      st.offered_names.insert(name);
       st.tools.push_back(std::move(b));
     }
     for (const auto& a : st.spec.allow) {
