@@ -1,8 +1,10 @@
 #include "examples/ptc/cli_common.hpp"
 
+#include <algorithm>
 #include <fstream>
-#include <stdexcept>
 #include <iostream>
+#include <set>
+#include <stdexcept>
 
 #include "examples/demo/demo_data.hpp"
 #include "examples/demo/demo_missions.hpp"
@@ -70,6 +72,43 @@ config::mcp_server parse_mcp_flag(const std::string& flag) {
   m.command = words.front();
   m.args.assign(words.begin() + 1, words.end());
   return m;
+}
+
+void apply_mcp_flags(config::settings& s, const std::vector<std::string>& flags) {
+  for (const auto& flag : flags) {
+    try {
+      config::mcp_server m = parse_mcp_flag(flag);
+      for (const auto& other : s.tools.mcp)
+        if (other.name == m.name) throw std::invalid_argument("\"" + m.name + "\" names two servers");
+      s.tools.mcp.push_back(std::move(m));
+    } catch (const std::invalid_argument& e) {
+      throw config::config_error("--mcp", e.what());
+    }
+  }
+}
+
+std::optional<mcp_connections> connect_mcp_servers(caf::actor_system& sys,
+                                                   const std::vector<config::mcp_server>& servers,
+                                                   const std::vector<std::string>& taken) {
+  mcp_connections out;
+  std::set<std::string> names(taken.begin(), taken.end());
+  for (const auto& server : servers) {
+    auto connected = actors::mcp_client::connect(sys, server);
+    if (auto* problem = std::get_if<std::string>(&connected)) {
+      std::cerr << "Error: " << *problem << "\n";
+      return std::nullopt;
+    }
+    out.clients.push_back(std::get<0>(connected));
+    for (const auto& b : out.clients.back()->tools()) {
+      if (!names.insert(b.spec.name).second) {
+        std::cerr << "Error: tool/" << b.spec.name << " is offered twice (MCP server " << server.name
+                  << " and another); give the server a \"prefix\" in tools.mcp\n";
+        return std::nullopt;
+      }
+      out.tools.push_back(b);
+    }
+  }
+  return out;
 }
 
 std::optional<nlohmann::ordered_json> read_json_object(const std::string& path, std::string& problem) {

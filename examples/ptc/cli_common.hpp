@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "actors/llm.hpp"
+#include "actors/mcp.hpp"
 #include "config/settings.hpp"
 
 namespace ptc::cli {
@@ -22,6 +23,22 @@ std::vector<std::string> split_command(const std::string& text);
 
 /// `--mcp NAME='command args...'`: an MCP server on stdio. Throws std::invalid_argument.
 config::mcp_server parse_mcp_flag(const std::string& flag);
+
+/// Adds each `--mcp NAME='command args...'` flag to s.tools.mcp. Throws config_error naming
+/// the flag (a bad command line, a name given twice).
+void apply_mcp_flags(config::settings& s, const std::vector<std::string>& flags);
+
+/// The MCP servers a command connected to, and their tools.
+struct mcp_connections {
+  std::vector<std::shared_ptr<actors::mcp_client>> clients;  ///< each ends its server when destroyed
+  std::vector<actors::tool_binding> tools;
+};
+
+/// Starts and connects every server of `servers`; their tools must not take a name in `taken`
+/// or each other's. nullopt after printing "Error: ..." on stderr (the server named).
+std::optional<mcp_connections> connect_mcp_servers(caf::actor_system& sys,
+                                                   const std::vector<config::mcp_server>& servers,
+                                                   const std::vector<std::string>& taken);
 
 /// The JSON object in `path`, or nullopt with `problem` saying why not.
 std::optional<nlohmann::ordered_json> read_json_object(const std::string& path, std::string& problem);

@@ -1,8 +1,9 @@
-// The ptc command line. Subcommands: eval, run, node.
+// The ptc command line. Subcommands: eval, run, node, mcp.
 #include <CLI/CLI.hpp>
 
 #include "config/secret.hpp"
 #include "examples/ptc/eval_command.hpp"
+#include "examples/ptc/mcp_command.hpp"
 #include "examples/ptc/node_command.hpp"
 #include "examples/ptc/run_command.hpp"
 
@@ -15,6 +16,7 @@ int main(int argc, char** argv) {
   ptc::cli::add_eval_command(app, exit_code);
   ptc::cli::add_run_command(app, exit_code);
   ptc::cli::add_node_command(app, exit_code);
+  ptc::cli::add_mcp_command(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   ptc::config::flush_redacted_streams();
   return exit_code;

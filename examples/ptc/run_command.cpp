@@ -103,16 +103,7 @@ config::overrides flag_overrides(const run_flags& f) {
     if (f.max_string_bytes) s.agent.limits.max_string_bytes = f.max_string_bytes;
     if (f.max_print_chars) s.agent.limits.max_print_chars = f.max_print_chars;
     if (f.max_output_bytes) s.agent.limits.max_output_bytes = f.max_output_bytes;
-    for (const auto& flag : f.mcp) {
-      try {
-        config::mcp_server m = cli::parse_mcp_flag(flag);
-        for (const auto& other : s.tools.mcp)
-          if (other.name == m.name) throw std::invalid_argument("\"" + m.name + "\" names two servers");
-        s.tools.mcp.push_back(std::move(m));
-      } catch (const std::invalid_argument& e) {
-        throw config::config_error("--mcp", e.what());
-      }
-    }
+    apply_mcp_flags(s, f.mcp);
   };
 }
 
@@ -315,26 +306,11 @@ int run_command(const run_flags& f) {
     actors::runtime rt{std::move(opts)};
     // MCP servers: each started once, its tools shared by every agent of this run. One that does
     // not come up stops the command before any mission starts.
-    std::vector<std::shared_ptr<actors::mcp_client>> mcp_clients;
-    std::vector<actors::tool_binding> mcp_tools;
-    for (const auto& server : settings.tools.mcp) {
-      auto connected = actors::mcp_client::connect(rt.system(), server);
-      if (auto* problem = std::get_if<std::string>(&connected)) {
-        std::cerr << "Error: " << *problem << "\n";
-        return exit_usage;
-      }
-      mcp_clients.push_back(std::get<0>(connected));
-      for (const auto& b : mcp_clients.back()->tools()) {
-        const bool taken = std::any_of(tools.begin(), tools.end(), [&](const auto& t) { return t.name == b.spec.name; }) ||
-                           std::any_of(mcp_tools.begin(), mcp_tools.end(), [&](const auto& t) { return t.spec.name == b.spec.name; });
-        if (taken) {
-          std::cerr << "Error: tool/" << b.spec.name << " is offered twice (MCP server " << server.name
-                    << " and another); give the server a \"prefix\" in tools.mcp\n";
-          return exit_usage;
-        }
-        mcp_tools.push_back(b);
-      }
-    }
+    std::vector<std::string> taken;
+    for (const auto& t : tools) taken.push_back(t.name);
+    auto mcp = connect_mcp_servers(rt.system(), settings.tools.mcp, taken);
+    if (!mcp) return exit_usage;
+    const std::vector<actors::tool_binding>& mcp_tools = mcp->tools;
     if (f.list_tools) {
       // As the LLM reads them in the tool/ section.
       for (const auto& t : tools) std::cout << messages::render_tool_line({t.name, t.description, t.signature}) << "\n";

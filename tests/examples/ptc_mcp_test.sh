@@ -57,6 +57,27 @@ check bad-flag 2 "--mcp: unterminated ' in:"
 run --mcp "fake=$server" --mcp "fake=$server" --list-tools
 check twice 2 "--mcp: \"fake\" names two servers"
 
+# `ptc mcp`: code mode over stdio. Lines in, lines out; the upstream server's tools listed in
+# run_program's description and callable from the program; a call in flight when stdin
+# closes is still answered.
+init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}'
+list='{"jsonrpc":"2.0","id":2,"method":"tools/list"}'
+call='{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"run_program","arguments":{"program":"(println \"hi\") (return (mapv #(tool/fake.echo {:message %}) data/words))","data":{"words":["a","b"]}}}}'
+printf '%s\n' "$init" "$list" "$call" |
+  env -i PATH="$PATH" HOME="$tmp" timeout 60 "$ptc" mcp --mcp "fake=$server --state-file $tmp/starts" >"$tmp/out" 2>"$tmp/err"
+echo $? >"$tmp/code"
+check serve 0
+if [[ $(jq -r 'select(.id == 1) | .result.protocolVersion' "$tmp/out") == 2025-06-18 ]]; then ok; else bad "serve: initialize"; fi
+if jq -r 'select(.id == 2) | .result.tools[0].description' "$tmp/out" | grep -q '^tool/fake.echo(message :string) -> :any'; then ok; else bad "serve: run_program lists tool/fake.echo"; fi
+if [[ $(jq -c 'select(.id == 3) | .result | [.structuredContent, .content[1].text]' "$tmp/out") == '[{"result":["a","b"]},"printed:\nhi\n"]' ]]; then ok; else bad "serve: run_program result"; fi
+# Nested: an agent of `ptc run` calls `ptc mcp`'s run_program as tool/code.run_program.
+cat >"$tmp/script3.json" <<'JSON'
+{"scripts":[{"match":"","responses":["```clojure\n(return (:result (tool/code.run_program {:program \"(:name (tool/get-product {:id 1}))\"})))\n```"]}]}
+JSON
+run "Nested code mode" --script "$tmp/script3.json" --tools exchange-rate --mcp "code=$ptc mcp --tools get-product"
+check nested 0
+stdout_is nested-out '"Wireless Mouse"'
+
 # Nothing left behind: every server process started above has ended.
 sleep 0.5
 left=0

@@ -1,0 +1,289 @@
+// The MCP server session (mcp_server.hpp).
+#include "actors/mcp_server.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+
+#include <spdlog/spdlog.h>
+
+#include "actors/interpreter.hpp"
+#include "actors/mcp.hpp"
+#include "lisp/json.hpp"
+#include "lisp/printer.hpp"
+#include "messages/namespace.hpp"
+#include "messages/serialization.hpp"
+#include "messages/text.hpp"
+
+namespace ptc::actors {
+namespace {
+
+using json = nlohmann::ordered_json;
+using mcp_done_atom = caf::atom_constant<caf::atom("mcpdone")>;
+using mcp_late_atom = caf::atom_constant<caf::atom("mcplate")>;
+
+constexpr const char* run_program_name = "run_program";
+
+// JSON-RPC error codes.
+constexpr int parse_error = -32700;
+constexpr int invalid_request = -32600;
+constexpr int method_not_found = -32601;
+constexpr int invalid_params = -32602;
+
+json run_program_input_schema() {
+  return {{"type", "object"},
+          {"properties",
+           {{"program", {{"type", "string"}, {"description", "PTC-Lisp source: one or more forms"}}},
+            {"data",
+             {{"type", "object"},
+              {"description", "JSON object; the program reads its keys as data/KEY"}}}}},
+          {"required", json::array({"program"})}};
+}
+
+json run_program_output_schema() {
+  return {{"type", "object"},
+          {"properties",
+           {{"result", {{"description", "The program's value: what it returned, or its last form's value"}}}}},
+          {"required", json::array({"result"})}};
+}
+
+json text_content(std::string text) { return {{"type", "text"}, {"text", std::move(text)}}; }
+
+/// The value as JSON when it can be (keywords as strings, sets as arrays), else {"edn": text}.
+json value_json(const lisp::value& v) {
+  json j = messages::value_to_json(v);
+  if (j.contains("json")) return j["json"];
+  return json{{"edn", j["edn"]}};
+}
+
+std::string printed(const lisp::run_result& run) {
+  std::string out;
+  for (const auto& p : run.prints) out += p + "\n";
+  return out;
+}
+
+/// A finished run as a tools/call result.
+json call_result(const eval_reply& reply) {
+  const lisp::run_result& run = reply.run;
+  json content = json::array();
+  const std::string out = printed(run);
+  if (run.kind == lisp::outcome::value || run.kind == lisp::outcome::returned) {
+    json structured = {{"result", value_json(run.result)}};
+    content.push_back(text_content(structured["result"].dump(-1, ' ', false, json::error_handler_t::replace)));
+    if (!out.empty()) content.push_back(text_content("printed:\n" + out));
+    return {{"content", std::move(content)}, {"structuredContent", std::move(structured)}, {"isError", false}};
+  }
+  std::string why;
+  if (run.kind == lisp::outcome::failed) why = "the program failed: " + lisp::pr_str(run.result);
+  else if (run.err) why = run.err->render();
+  else why = "the program failed";
+  content.push_back(text_content(messages::cut_utf8(why, 64 * 1024)));
+  if (!out.empty()) content.push_back(text_content("printed:\n" + out));
+  return {{"content", std::move(content)}, {"isError", true}};
+}
+
+json tool_error(const std::string& text) {
+  return {{"content", json::array({text_content(text)})}, {"isError", true}};
+}
+
+struct session_state {
+  static constexpr const char* name = "mcp_session";
+  mcp_server_options opts;
+  mcp_send_fn send;
+  bool initialized = false;
+  std::string protocol_version;
+  std::string log_level = "info";
+  json tools_list;
+  std::map<std::string, caf::actor> running;  ///< tools/call in flight, by the request id's JSON text
+  std::vector<caf::response_promise> draining;  ///< answered when `running` is empty
+};
+
+using session_actor = caf::stateful_actor<session_state>;
+
+void write(session_actor* self, const json& msg) {
+  self->state.send(msg.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+void reply(session_actor* self, const json& id, json result) {
+  write(self, {{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}});
+}
+
+void reply_error(session_actor* self, const json& id, int code, const std::string& message) {
+  write(self, {{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}});
+}
+
+json initialize_result(session_actor* self, const json& params) {
+  auto& st = self->state;
+  const auto& known = mcp_protocol_versions();
+  const std::string asked = params.is_object() ? params.value("protocolVersion", "") : "";
+  // A revision we speak is answered in kind; any other gets our newest (the client decides).
+  st.protocol_version = std::find(known.begin(), known.end(), asked) != known.end() ? asked : known.front();
+  st.initialized = true;
+  return {{"protocolVersion", st.protocol_version},
+          {"capabilities", {{"tools", {{"listChanged", false}}}, {"logging", json::object()}}},
+          {"serverInfo", {{"name", st.opts.name}, {"version", st.opts.version}}},
+          {"instructions",
+           "Use run_program to call many tools in one step: write a short PTC-Lisp (Clojure) program "
+           "that calls them, in parallel with pmap where useful, and returns only the result you need."}};
+}
+
+void start_run(session_actor* self, const json& id, const json& args) {
+  auto& st = self->state;
+  if (!args.is_object() || !args.contains("program") || !args["program"].is_string()) {
+    return reply(self, id, tool_error("run_program needs \"program\": the PTC-Lisp source as a string"));
+  }
+  eval_request req;
+  req.source = args["program"].get<std::string>();
+  req.limits = st.opts.limits;
+  if (auto d = args.find("data"); d != args.end() && !d->is_null()) {
+    if (!d->is_object()) {
+      return reply(self, id, tool_error("run_program's \"data\" must be a JSON object (its keys are read as data/KEY)"));
+    }
+    req.data = lisp::from_json(*d);
+  }
+  const std::string key = id.dump();
+  if (st.running.count(key)) return reply_error(self, id, invalid_request, "request id " + key + " is already in use");
+  caf::actor session = caf::actor_cast<caf::actor>(self);
+  caf::actor interp = st.opts.interpreter;
+  std::vector<tool_binding> tools = st.opts.tools;
+  // Linked: the worker ends with the session. Its requests end with it: the interpreter
+  // watches its requester and drops the run.
+  auto worker = self->spawn<caf::linked>([=](caf::event_based_actor* w) mutable -> caf::behavior {
+    w->request(interp, caf::infinite, eval_atom::value, wire<eval_request>(std::move(req)), std::move(tools),
+               tree_context{})
+        .then(
+            [=](const wire<eval_reply>& r) {
+              w->send(session, mcp_done_atom::value, key, call_result(*r).dump());
+              w->quit();
+            },
+            [=](caf::error& e) {
+              w->send(session, mcp_done_atom::value, key,
+                      tool_error("the interpreter did not run the program: " + w->system().render(e)).dump());
+              w->quit();
+            });
+    return {[](mcp_late_atom) {}};
+  });
+  st.running.emplace(key, worker);
+}
+
+void on_request(session_actor* self, const json& id, const std::string& method, const json& params) {
+  auto& st = self->state;
+  if (method == "initialize") return reply(self, id, initialize_result(self, params));
+  if (method == "ping") return reply(self, id, json::object());
+  if (method == "tools/list") return reply(self, id, {{"tools", st.tools_list}});
+  if (method == "logging/setLevel") {
+    static const std::vector<std::string> levels{"debug", "info", "notice", "warning",
+                                                 "error", "critical", "alert", "emergency"};
+    const std::string level = params.is_object() ? params.value("level", "") : "";
+    if (std::find(levels.begin(), levels.end(), level) == levels.end()) {
+      return reply_error(self, id, invalid_params, "unknown log level \"" + level + "\"");
+    }
+    st.log_level = level;
+    return reply(self, id, json::object());
+  }
+  if (method == "tools/call") {
+    if (!params.is_object() || !params.contains("name") || !params["name"].is_string()) {
+      return reply_error(self, id, invalid_params, "tools/call needs params.name");
+    }
+    const std::string name = params["name"].get<std::string>();
+    if (name != run_program_name) return reply_error(self, id, invalid_params, "Unknown tool: " + name);
+    return start_run(self, id, params.value("arguments", json::object()));
+  }
+  reply_error(self, id, method_not_found, "Method not found: " + method);
+}
+
+void on_notification(session_actor* self, const std::string& method, const json& params) {
+  auto& st = self->state;
+  if (method == "notifications/cancelled" && params.is_object() && params.contains("requestId")) {
+    auto it = st.running.find(params["requestId"].dump());
+    if (it == st.running.end()) return;  // finished already, or never ours
+    self->send_exit(it->second, caf::exit_reason::user_shutdown);
+    st.running.erase(it);
+    spdlog::info("mcp session: request {} cancelled", params["requestId"].dump());
+  }
+  // notifications/initialized and the rest need nothing from us.
+}
+
+void on_message(session_actor* self, const std::string& text) {
+  json msg = json::parse(text, nullptr, false);
+  if (msg.is_discarded()) return reply_error(self, nullptr, parse_error, "Parse error: the message is not JSON");
+  if (msg.is_array()) return reply_error(self, nullptr, invalid_request, "Invalid Request: batches are not supported");
+  if (!msg.is_object()) return reply_error(self, nullptr, invalid_request, "Invalid Request: not a JSON-RPC object");
+  const bool has_id = msg.contains("id");
+  if (auto m = msg.find("method"); m != msg.end()) {
+    if (!m->is_string()) return reply_error(self, has_id ? msg["id"] : json(), invalid_request, "Invalid Request: method must be a string");
+    const json params = msg.value("params", json::object());
+    if (has_id) {
+      const json& id = msg["id"];
+      if (!id.is_string() && !id.is_number_integer()) {
+        return reply_error(self, nullptr, invalid_request, "Invalid Request: id must be a string or an integer");
+      }
+      return on_request(self, id, m->get<std::string>(), params);
+    }
+    return on_notification(self, m->get<std::string>(), params);
+  }
+  if (has_id && (msg.contains("result") || msg.contains("error"))) return;  // we send no requests
+  reply_error(self, has_id ? msg["id"] : json(), invalid_request, "Invalid Request: no method");
+}
+
+caf::behavior mcp_session(session_actor* self, mcp_server_options opts, mcp_send_fn send) {
+  auto& st = self->state;
+  st.send = std::move(send);
+  if (opts.run_program_description.empty()) opts.run_program_description = mcp_run_program_description(opts.tools);
+  st.tools_list = json::array({{{"name", run_program_name},
+                                {"title", "Run a PTC-Lisp program"},
+                                {"description", opts.run_program_description},
+                                {"inputSchema", run_program_input_schema()},
+                                {"outputSchema", run_program_output_schema()}}});
+  st.opts = std::move(opts);
+  return {
+      [=](mcp_in_atom, const std::string& text) { on_message(self, text); },
+      [=](mcp_done_atom, const std::string& key, const std::string& result) {
+        auto& st = self->state;
+        auto it = st.running.find(key);
+        if (it == st.running.end()) return;  // cancelled: not answered
+        st.running.erase(it);
+        reply(self, json::parse(key), json::parse(result));
+        if (st.running.empty()) {
+          for (auto& rp : st.draining) rp.deliver(true);
+          st.draining.clear();
+        }
+      },
+      [=](mcp_drain_atom) -> caf::result<bool> {
+        auto& st = self->state;
+        if (st.running.empty()) return true;
+        auto rp = self->make_response_promise();
+        st.draining.push_back(rp);
+        return rp;
+      },
+  };
+}
+
+}  // namespace
+
+std::string mcp_run_program_description(const std::vector<tool_binding>& tools) {
+  std::string d =
+      "Runs a PTC-Lisp program (a safe subset of Clojure) and returns its value. Use it to call the tools "
+      "below many times in one step (in loops, or in parallel with pmap) and get back only the result you "
+      "need instead of every intermediate result.\n"
+      "- Call a tool: (tool/NAME {:key value}). Its result is Clojure data; JSON object keys become keywords.\n"
+      "- Input: pass a JSON object as `data` and read its keys as data/KEY.\n"
+      "- The value: (return v) anywhere, or the last form's value. (fail \"why\") fails the call.\n"
+      "- (println ...) output comes back as text beside the value: use it to look at data.\n"
+      "- Available: def, defn, fn, let, if, when, cond, case, loop/recur, doseq, for, ->, ->>, map, filter, "
+      "remove, reduce, group-by, sort-by, frequencies, distinct, pmap, pcalls, get-in, assoc, update, "
+      "merge, select-keys, str, format, clojure.string (as str/split, str/join, ...), regular expressions, "
+      "try/catch. No Java interop, files, network or threads beyond the tools.\n"
+      "- A tool error is an exception: (try (tool/x {...}) (catch Exception e (ex-message e))).\n"
+      "- Example: (let [orders (tool/find-orders {:status \"open\"})] (return (count orders)))\n";
+  if (tools.empty()) return d + "No tools are configured: programs compute on `data` only.";
+  std::vector<messages::tool_spec> specs;
+  for (const auto& t : tools) specs.push_back(t.spec);
+  return d + "\n" + messages::render_tool_section(specs);
+}
+
+caf::actor spawn_mcp_session(caf::actor_system& sys, mcp_server_options opts, mcp_send_fn send) {
+  return sys.spawn(mcp_session, std::move(opts), std::move(send));
+}
+
+}  // namespace ptc::actors

@@ -1,0 +1,201 @@
+// The MCP server session (actors/mcp_server.hpp): fed JSON-RPC messages as a transport would,
+// its answers collected as the transport would write them. Version negotiation, the tool
+// list, run_program's results (value, printed output, failure, limits, tool calls), JSON-RPC
+// errors, concurrent calls, and cancellation (the run is dropped and never answered).
+#include <catch2/catch.hpp>
+
+#include "tests/support/actor_config.hpp"
+#include "tests/support/eventually.hpp"
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "actors/interpreter.hpp"
+#include "actors/mcp.hpp"
+#include "actors/mcp_server.hpp"
+
+using namespace ptc;
+using namespace std::chrono_literals;
+using json = nlohmann::ordered_json;
+
+namespace {
+
+/// A session and what it wrote.
+struct session {
+  caf::actor_system& sys;
+  caf::actor interp;
+  caf::actor actor;
+  std::shared_ptr<std::mutex> mu = std::make_shared<std::mutex>();
+  std::shared_ptr<std::vector<json>> out = std::make_shared<std::vector<json>>();
+
+  explicit session(caf::actor_system& s, std::vector<actors::tool_binding> tools = {}, lisp::limits lim = {})
+      : sys(s), interp(actors::spawn_interpreter(s, {})) {
+    actors::mcp_server_options o;
+    o.interpreter = interp;
+    o.tools = std::move(tools);
+    o.limits = lim;
+    actor = actors::spawn_mcp_session(s, std::move(o), [mu = mu, out = out](std::string text) {
+      std::lock_guard<std::mutex> lock(*mu);
+      out->push_back(json::parse(text));
+    });
+  }
+  ~session() {
+    caf::anon_send_exit(actor, caf::exit_reason::user_shutdown);
+    caf::anon_send_exit(interp, caf::exit_reason::user_shutdown);
+  }
+
+  void send(const std::string& text) { caf::anon_send(actor, actors::mcp_in_atom::value, text); }
+  void send(const json& msg) { send(msg.dump()); }
+
+  /// The answer to request `id`, waiting for it (null when none came).
+  json answer(const json& id) {
+    json found;
+    testing::eventually([&] {
+      std::lock_guard<std::mutex> lock(*mu);
+      for (const auto& m : *out)
+        if (m.contains("id") && m["id"] == id) found = m;
+      return !found.is_null();
+    });
+    return found;
+  }
+  json request(const json& id, const std::string& method, json params = json::object()) {
+    send(json{{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}});
+    return answer(id);
+  }
+  json run(const json& id, const std::string& program, json data = nullptr) {
+    json args = {{"program", program}};
+    if (!data.is_null()) args["data"] = std::move(data);
+    return request(id, "tools/call", {{"name", "run_program"}, {"arguments", std::move(args)}});
+  }
+  std::size_t written() {
+    std::lock_guard<std::mutex> lock(*mu);
+    return out->size();
+  }
+};
+
+json init_params(const std::string& version) {
+  return {{"protocolVersion", version},
+          {"capabilities", json::object()},
+          {"clientInfo", {{"name", "test"}, {"version", "1"}}}};
+}
+
+}  // namespace
+
+TEST_CASE("MCP server: initialize answers a known revision in kind, any other with 2025-11-25") {
+  caf::actor_system sys{testing::test_config()};
+  session s(sys);
+  json r = s.request(1, "initialize", init_params("2025-06-18"));
+  CHECK(r["result"]["protocolVersion"] == "2025-06-18");
+  CHECK(r["result"]["serverInfo"]["name"] == "ptc");
+  CHECK(r["result"]["capabilities"].contains("tools"));
+  CHECK(s.request(2, "initialize", init_params("2025-03-26"))["result"]["protocolVersion"] == "2025-03-26");
+  CHECK(s.request(3, "initialize", init_params("2024-11-05"))["result"]["protocolVersion"] == "2025-11-25");
+  CHECK(s.request("p", "ping")["result"] == json::object());
+}
+
+TEST_CASE("MCP server: tools/list offers run_program with its schemas and the tools it may call") {
+  caf::actor_system sys{testing::test_config()};
+  actors::tool_binding b;
+  b.spec = messages::tool_spec{"find-orders", "Orders by status", "(status :string) -> [{id :int}]"};
+  b.handle = actors::spawn_function_tool(sys, [](const nlohmann::ordered_json&) { return nlohmann::ordered_json::array(); });
+  b.owned = true;
+  session s(sys, {b});
+  s.request(1, "initialize", init_params("2025-11-25"));
+  json tools = s.request(2, "tools/list")["result"]["tools"];
+  REQUIRE(tools.size() == 1);
+  CHECK(tools[0]["name"] == "run_program");
+  CHECK(tools[0]["inputSchema"]["required"] == json::array({"program"}));
+  CHECK(tools[0]["outputSchema"]["required"] == json::array({"result"}));
+  const std::string d = tools[0]["description"];
+  CHECK_THAT(d, Catch::Contains("(tool/NAME {:key value})"));
+  CHECK_THAT(d, Catch::EndsWith(";; === tool/ ===\ntool/find-orders(status :string) -> [{id :int}]  ; Orders by status"));
+  caf::anon_send_exit(b.handle, caf::exit_reason::user_shutdown);
+}
+
+TEST_CASE("MCP server: run_program returns the value as structuredContent and printed output as text") {
+  caf::actor_system sys{testing::test_config()};
+  actors::tool_binding b;
+  b.spec = messages::tool_spec{"double", "Doubles n", "(n :int) -> :int"};
+  b.handle = actors::spawn_function_tool(sys, [](const nlohmann::ordered_json& a) { return nlohmann::ordered_json(a["n"].get<int>() * 2); });
+  session s(sys, {b});
+  json r = s.run(1, "(println \"looking\") (return {:sum (reduce + (pmap #(tool/double {:n %}) data/xs)) :tag :ok})",
+                 {{"xs", {1, 2, 3}}});
+  json res = r["result"];
+  CHECK(res["isError"] == false);
+  CHECK(res["structuredContent"] == json{{"result", {{"sum", 12}, {"tag", "ok"}}}});
+  CHECK(res["content"][0]["text"] == R"({"sum":12,"tag":"ok"})");
+  CHECK(res["content"][1]["text"] == "printed:\nlooking\n");
+  // The last form's value when the program does not return.
+  CHECK(s.run(2, "(+ 1 2)")["result"]["structuredContent"]["result"] == 3);
+  caf::anon_send_exit(b.handle, caf::exit_reason::user_shutdown);
+}
+
+TEST_CASE("MCP server: a failing program, a limit and a tool error are isError results") {
+  caf::actor_system sys{testing::test_config()};
+  lisp::limits lim;
+  lim.max_steps = 10'000;
+  session s(sys, {}, lim);
+  json r = s.run(1, "(println \"before\") (/ 1 0)");
+  CHECK(r["result"]["isError"] == true);
+  CHECK_THAT(r["result"]["content"][0]["text"].get<std::string>(), Catch::Contains("Divide by zero"));
+  CHECK(r["result"]["content"][1]["text"] == "printed:\nbefore\n");
+  CHECK(s.run(2, "(fail {:why \"no data\"})")["result"]["content"][0]["text"] ==
+        "the program failed: {:why \"no data\"}");
+  CHECK_THAT(s.run(3, "(loop [i 0] (recur (inc i)))")["result"]["content"][0]["text"].get<std::string>(),
+             Catch::Contains("step"));
+  CHECK_THAT(s.run(4, "(tool/nothing {})")["result"]["content"][0]["text"].get<std::string>(),
+             Catch::Contains("nothing"));
+  // Arguments the tool cannot use: a result the model can read and correct.
+  json bad = s.request(5, "tools/call", {{"name", "run_program"}, {"arguments", {{"code", "(+ 1 2)"}}}});
+  CHECK(bad["result"]["isError"] == true);
+  CHECK_THAT(bad["result"]["content"][0]["text"].get<std::string>(), Catch::Contains("\"program\""));
+  json bad_data = s.run(6, "data/x", json::array({1}));
+  CHECK_THAT(bad_data["result"]["content"][0]["text"].get<std::string>(), Catch::Contains("must be a JSON object"));
+}
+
+TEST_CASE("MCP server: JSON-RPC errors for bad messages, unknown methods and unknown tools") {
+  caf::actor_system sys{testing::test_config()};
+  session s(sys);
+  s.send(std::string("{not json"));
+  s.send(std::string("[1, 2]"));
+  REQUIRE(testing::eventually([&] { return s.written() == 2; }));
+  CHECK(s.answer(nullptr)["error"]["code"] == -32600);  // the last answer without an id
+  CHECK(s.request(1, "resources/list")["error"]["code"] == -32601);
+  json unknown = s.request(2, "tools/call", {{"name", "rm_rf"}, {"arguments", json::object()}});
+  CHECK(unknown["error"]["code"] == -32602);
+  CHECK(unknown["error"]["message"] == "Unknown tool: rm_rf");
+  CHECK(s.request(3, "logging/setLevel", {{"level", "debug"}})["result"] == json::object());
+  CHECK(s.request(4, "logging/setLevel", {{"level", "loud"}})["error"]["code"] == -32602);
+  // Notifications are never answered.
+  const std::size_t before = s.written();
+  s.send(json{{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
+  CHECK(s.request(5, "ping")["result"] == json::object());
+  CHECK(s.written() == before + 1);
+}
+
+TEST_CASE("MCP server: calls run concurrently and a cancelled call's run is dropped, unanswered") {
+  caf::actor_system sys{testing::test_config()};
+  lisp::limits lim;
+  lim.timeout_ms = 60'000;
+  lim.max_steps = 10'000'000'000ull;
+  session s(sys, {}, lim);
+  json spin = {{"jsonrpc", "2.0"}, {"id", "spin"}, {"method", "tools/call"},
+               {"params", {{"name", "run_program"}, {"arguments", {{"program", "(loop [i 0] (recur (inc i)))"}}}}}};
+  s.send(spin);
+  // Another call is answered while the first one spins.
+  CHECK(s.run("quick", "(* 6 7)")["result"]["structuredContent"]["result"] == 42);
+  s.send(json{{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"},
+              {"params", {{"requestId", "spin"}, {"reason", "user"}}}});
+  // The interpreter drops the run: no run is left active, and "spin" is never answered.
+  caf::scoped_actor self{sys};
+  CHECK(testing::eventually([&] {
+    std::uint64_t active = 1;
+    self->request(s.interp, 5s, actors::stats_atom::value)
+        .receive([&](const actors::interpreter_stats& st) { active = st.active; }, [](caf::error&) {});
+    return active == 0;
+  }));
+  CHECK(s.request("after", "ping")["result"] == json::object());
+  std::lock_guard<std::mutex> lock(*s.mu);
+  for (const auto& m : *s.out) CHECK(m.value("id", json()) != "spin");
+}
