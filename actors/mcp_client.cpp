@@ -7,6 +7,7 @@
 
 #include "actors/mcp.hpp"
 #include "actors/mcp_process.hpp"
+#include "actors/trace.hpp"
 #include "messages/json_schema.hpp"
 #include "messages/text.hpp"
 
@@ -117,6 +118,10 @@ namespace {
 
 struct pending_call {
   caf::response_promise rp;
+  std::string tool;       ///< the server's name of the tool
+  caf::actor_addr caller; ///< the agent whose program called (none: a caller outside an agent)
+  caf::actor trace;       ///< its trace sink, for notifications/progress
+  std::string agent;      ///< its tree path, for the trace
 };
 
 enum class phase { starting, ready, restarting, down };
@@ -142,6 +147,8 @@ struct mcp_state {
   std::vector<caf::response_promise> waiting;  ///< for the tool list
   std::vector<std::pair<tool_call, caf::response_promise>> queued;  ///< calls during a restart
   std::vector<caf::response_promise> closing;  ///< answered once the process has been reaped
+  /// Agents with calls in flight, watched so that their calls are cancelled when they end.
+  std::map<caf::actor_addr, std::size_t> watched;
 
   ~mcp_state() {
     if (proc) proc->stop();
@@ -164,6 +171,24 @@ std::int64_t request(mcp_actor* self, const std::string& method, json params) {
   return id;
 }
 
+/// One call of `caller` is over: stop watching the agent once it has none in flight.
+void release_caller(mcp_actor* self, const caf::actor_addr& caller) {
+  auto& st = self->state;
+  auto it = caller ? st.watched.find(caller) : st.watched.end();
+  if (it == st.watched.end()) return;
+  if (--it->second == 0) {
+    self->demonitor(caller);
+    st.watched.erase(it);
+  }
+}
+
+/// Every call is over (answered or failed): no agent is watched any more.
+void release_all_callers(mcp_actor* self) {
+  auto& st = self->state;
+  for (const auto& [caller, n] : st.watched) self->demonitor(caller);
+  st.watched.clear();
+}
+
 /// Answers whoever waits for the tool list or for a restart: `why`.
 void fail_waiting(mcp_actor* self, const std::string& why) {
   auto& st = self->state;
@@ -182,6 +207,7 @@ void fail_everything(mcp_actor* self, const std::string& why) {
   auto& st = self->state;
   for (auto& [id, c] : st.calls) c.rp.deliver(tool_result{false, "", why, {}});
   st.calls.clear();
+  release_all_callers(self);
   st.ph = phase::down;
   st.down_reason = why;
   fail_waiting(self, why);
@@ -227,6 +253,7 @@ void fail_call(mcp_actor* self, std::int64_t id, const std::string& why) {
   tool_result r;
   r.error = why;
   it->second.rp.deliver(std::move(r));
+  release_caller(self, it->second.caller);
   st.calls.erase(it);
 }
 
@@ -245,8 +272,17 @@ void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
     rp.deliver(std::move(r));
     return;
   }
-  const std::int64_t id = request(self, "tools/call", {{"name", call.name}, {"arguments", std::move(args)}});
-  st.calls.emplace(id, pending_call{std::move(rp)});
+  // The id doubles as the progress token: the server's notifications/progress go to the trace.
+  const std::int64_t id = st.next_id;
+  request(self, "tools/call", {{"name", call.name}, {"arguments", std::move(args)}, {"_meta", {{"progressToken", id}}}});
+  const caf::actor_addr caller = call.context.caller;
+  if (caller) {
+    // Its mission may end while the call is out: then the call is cancelled (see the down handler).
+    if (st.watched[caller]++ == 0) {
+      if (auto handle = caf::actor_cast<caf::actor>(caller)) self->monitor(handle);
+    }
+  }
+  st.calls.emplace(id, pending_call{std::move(rp), call.name, caller, call.context.trace, call.context.path});
   self->delayed_send(self, std::chrono::milliseconds(st.spec.call_timeout_ms), mcp_timeout_atom::value, id,
                      st.generation);
 }
@@ -339,10 +375,11 @@ void on_response(mcp_actor* self, const json& msg) {
     return ready(self);
   }
   auto it = st.calls.find(id);
-  if (it == st.calls.end()) return;  // answered after its timeout
+  if (it == st.calls.end()) return;  // answered after its timeout, or cancelled
   tool_result r = error ? tool_result{false, "", error_text(), {}}
                         : mcp_result_to_tool_result(msg.value("result", json()));
   it->second.rp.deliver(std::move(r));
+  release_caller(self, it->second.caller);
   st.calls.erase(it);
 }
 
@@ -374,8 +411,21 @@ void on_line(mcp_actor* self, const std::string& line) {
     else if (level == "info" || level == "notice") spdlog::info("mcp {}: {}", st.spec.name, text);
     else if (level == "warning") spdlog::warn("mcp {}: {}", st.spec.name, text);
     else spdlog::error("mcp {}: {}", st.spec.name, text);
+    return;
   }
-  // Other notifications (progress, list_changed, cancelled) are not used yet: ignored.
+  if (method == "notifications/progress") {
+    // To the trace of the agent whose call it is: {"event":"tool_progress", ...}.
+    const json params = msg.value("params", json::object());
+    const json token = params.value("progressToken", json());
+    if (!token.is_number_integer()) return;
+    auto it = st.calls.find(token.get<std::int64_t>());
+    if (it == st.calls.end() || !it->second.trace) return;
+    json fields = {{"server", st.spec.name}, {"tool", st.spec.prefix + it->second.tool}, {"progress", params.value("progress", json())}};
+    if (params.contains("total")) fields["total"] = params["total"];
+    if (params.contains("message")) fields["message"] = cut(params["message"].is_string() ? params["message"].get<std::string>() : params["message"].dump(), 1000);
+    trace_event(it->second.trace, "tool_progress", it->second.agent, std::move(fields));
+  }
+  // Other notifications (list_changed, cancelled, resources) are not used yet: ignored.
 }
 
 void on_exit(mcp_actor* self, const std::string& why_raw) {
@@ -384,6 +434,7 @@ void on_exit(mcp_actor* self, const std::string& why_raw) {
   const std::string why = st.fault.empty() ? why_raw : st.fault;
   auto calls = std::move(st.calls);
   st.calls.clear();
+  release_all_callers(self);
   for (auto& [id, c] : calls) {
     tool_result r;
     r.error = st.label + " " + why + " during the call";
@@ -425,6 +476,23 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec) {
     for (auto& rp : st.closing) rp.deliver(caf::unit);
     st.closing.clear();
     self->quit(msg.reason);
+  });
+  // An agent with calls in flight ended (its mission is over): the server is told to stop
+  // them, and their answers, if they still come, are dropped.
+  self->set_down_handler([=](caf::down_msg& dm) {
+    auto& st = self->state;
+    st.watched.erase(dm.source);
+    for (auto it = st.calls.begin(); it != st.calls.end();) {
+      if (it->second.caller != dm.source) {
+        ++it;
+        continue;
+      }
+      send_json(self, {{"jsonrpc", "2.0"},
+                       {"method", "notifications/cancelled"},
+                       {"params", {{"requestId", it->first}, {"reason", "the mission that made the call ended"}}}});
+      it->second.rp.deliver(tool_result{false, "", st.label + ": the mission that made the call ended", {}});
+      it = st.calls.erase(it);
+    }
   });
   start_process(self);
   return {

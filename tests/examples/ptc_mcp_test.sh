@@ -57,6 +57,23 @@ check bad-flag 2 "--mcp: unterminated ' in:"
 run --mcp "fake=$server" --mcp "fake=$server" --list-tools
 check twice 2 "--mcp: \"fake\" names two servers"
 
+# The server's notifications/progress go to the trace; a call still out when its mission ends
+# is cancelled at the server (notifications/cancelled, which the fake server notes down).
+cat >"$tmp/script4.json" <<'JSON'
+{"scripts":[{"match":"Progress","responses":["```clojure\n(return (tool/fake.slow {:ms 20}))\n```"]},
+            {"match":"Stuck","responses":["```clojure\n(return (tool/fake.slow {:ms 20000}))\n```"]}]}
+JSON
+run "Progress" --script "$tmp/script4.json" --mcp "fake=$server" --trace "$tmp/trace.jsonl"
+check progress 0
+if [[ $(jq -c 'select(.event == "tool_progress") | [.agent, .tool, .progress, .total, .message]' "$tmp/trace.jsonl" | tr '\n' ' ') == '["analyst","fake.slow",1,2,"step 1"] ["analyst","fake.slow",2,2,"step 2"] ' ]]; then ok; else bad "progress events in the trace: $(grep progress "$tmp/trace.jsonl")"; fi
+start=$(date +%s%N)
+run "Stuck" --script "$tmp/script4.json" --mcp "fake=$server --state-file $tmp/cancels" --timeout-ms 500
+check stuck 1 "mission_timeout"
+elapsed_ms=$((($(date +%s%N) - start) / 1000000))
+if grep -q '^cancelled [0-9]' "$tmp/cancels"; then ok; else bad "the server heard notifications/cancelled: $(cat "$tmp/cancels")"; fi
+if ((elapsed_ms < 10000)); then ok; else bad "a stuck call does not hold the command ($elapsed_ms ms)"; fi
+grep "^start" "$tmp/cancels" >>"$tmp/starts"
+
 # `ptc mcp`: code mode over stdio. Lines in, lines out; the upstream server's tools listed in
 # run_program's description and callable from the program; a call in flight when stdin
 # closes is still answered.

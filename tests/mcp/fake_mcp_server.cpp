@@ -9,7 +9,9 @@
 // stall (never answers), crash (exits with status 3 mid-call), garbage (writes a line that is
 // not JSON), big_line {bytes} (one line of that size), image (an image content), mixed (text +
 // resource), pid (its process id), and with --tools N, N more named t0..t{N-1}.
-// --state-file F: each start appends a line to F (the tests count restarts).
+// --state-file F: each start appends a line to F (the tests count restarts), and so does each
+// notifications/cancelled received ("cancelled ID"). slow sends notifications/progress (1 and
+// 2 of 2) before its answer when the call carries a progressToken.
 #include <unistd.h>
 
 #include <atomic>
@@ -72,6 +74,7 @@ int main(int argc, char** argv) {
   std::string version;
   int handshake_delay_ms = 0, page_size = 1000, extra = 0;
   bool fail_init = false;
+  std::string state_file;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string(); };
@@ -81,7 +84,10 @@ int main(int argc, char** argv) {
     else if (a == "--exit-at-start") return 4;
     else if (a == "--page-size") page_size = std::stoi(next());
     else if (a == "--tools") extra = std::stoi(next());
-    else if (a == "--state-file") std::ofstream(next(), std::ios::app) << "start " << getpid() << "\n";
+    else if (a == "--state-file") {
+      state_file = next();
+      std::ofstream(state_file, std::ios::app) << "start " << getpid() << "\n";
+    }
   }
   std::cerr << "fake MCP server " << getpid() << " listening" << std::endl;
   const json tools = all_tools(extra);
@@ -90,7 +96,11 @@ int main(int argc, char** argv) {
     json msg = json::parse(line, nullptr, false);
     if (msg.is_discarded()) continue;
     const std::string method = msg.value("method", "");
-    if (!msg.contains("id")) continue;  // notifications
+    if (!msg.contains("id")) {  // notifications
+      if (method == "notifications/cancelled" && !state_file.empty())
+        std::ofstream(state_file, std::ios::app) << "cancelled " << msg["params"].value("requestId", json()).dump() << "\n";
+      continue;
+    }
     const json id = msg["id"];
     auto reply = [&](json result) { write_line({{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}}); };
     if (method == "initialize") {
@@ -127,7 +137,12 @@ int main(int argc, char** argv) {
       else if (name == "rpc_error") write_line({{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", -32602}, {"message", "bad params"}}}});
       else if (name == "slow") {
         const int ms = args.value("ms", 0);
-        std::thread([id, ms] {
+        const json token = msg["params"].value("_meta", json::object()).value("progressToken", json());
+        std::thread([id, ms, token] {
+          for (int k = 1; k <= 2 && !token.is_null(); ++k) {
+            write_line({{"jsonrpc", "2.0"}, {"method", "notifications/progress"},
+                        {"params", {{"progressToken", token}, {"progress", k}, {"total", 2}, {"message", "step " + std::to_string(k)}}}});
+          }
           std::this_thread::sleep_for(std::chrono::milliseconds(ms));
           write_line({{"jsonrpc", "2.0"}, {"id", id}, {"result", text(std::to_string(ms))}});
         }).detach();
