@@ -71,6 +71,14 @@ mcp_process::~mcp_process() {
 }
 
 std::shared_ptr<mcp_process> mcp_process::start(process_spec spec, process_callbacks cb) {
+  // A server that exits while a line is being written to it must not end ptc with SIGPIPE:
+  // writes then fail with EPIPE. An application's own SIGPIPE handler is left in place.
+  static std::once_flag sigpipe_once;
+  std::call_once(sigpipe_once, [] {
+    struct sigaction old {};
+    if (::sigaction(SIGPIPE, nullptr, &old) == 0 && old.sa_handler == SIG_DFL && !(old.sa_flags & SA_SIGINFO))
+      ::signal(SIGPIPE, SIG_IGN);
+  });
   auto p = std::make_shared<mcp_process>(std::move(spec), std::move(cb));
   if (::pipe2(p->wake_, O_CLOEXEC | O_NONBLOCK) != 0) {
     p->cb_.on_exit("could not start: pipe: " + errno_text(errno));
@@ -81,11 +89,18 @@ std::shared_ptr<mcp_process> mcp_process::start(process_spec spec, process_callb
 }
 
 bool mcp_process::send(std::string line) {
+  line += '\n';
   {
     std::lock_guard lock(mutex_);
     if (ended_ || stopping_) return false;
+    // Fast path: nothing queued, so the line goes to the server's stdin from here, without
+    // waking the poll thread (one thread hop less per call). What does not fit is queued.
+    if (outgoing_.empty() && stdin_fd_ >= 0) {
+      const auto w = ::write(stdin_fd_, line.data(), line.size());
+      if (w == static_cast<ssize_t>(line.size())) return true;
+      if (w > 0) line.erase(0, static_cast<std::size_t>(w));
+    }
     outgoing_ += line;
-    outgoing_ += '\n';
   }
   wake();
   return true;
@@ -173,8 +188,13 @@ void mcp_process::run() {
   set_nonblocking(fd_in);
   set_nonblocking(fd_out);
   set_nonblocking(fd_err);
+  {
+    std::lock_guard lock(mutex_);
+    if (reason.empty() && !stopping_) stdin_fd_ = fd_in;
+  }
 
-  std::string out_buf, err_buf, pending;
+  std::string out_buf, err_buf;
+  bool queued = false;  // outgoing_ holds bytes: poll stdin for room
   bool stop_seen = false;
   int signals_sent = 0;
   auto deadline = clock_type::time_point::max();
@@ -182,14 +202,14 @@ void mcp_process::run() {
   while (reason.empty() && (fd_out >= 0 || fd_err >= 0)) {
     {
       std::lock_guard lock(mutex_);
-      pending += outgoing_;
-      outgoing_.clear();
       if (stopping_ && !stop_seen) {
         stop_seen = true;
-        pending.clear();
+        outgoing_.clear();
+        stdin_fd_ = -1;
         close_fd(fd_in);  // a well-behaved server exits at EOF
         deadline = clock_type::now() + std::chrono::milliseconds(300);
       }
+      queued = fd_in >= 0 && !outgoing_.empty();
     }
     if (stop_seen && clock_type::now() >= deadline) {
       ::kill(pid, signals_sent == 0 ? SIGTERM : SIGKILL);
@@ -203,7 +223,7 @@ void mcp_process::run() {
     if (fd_out >= 0) fds[n++] = {fd_out, POLLIN, 0};
     const int i_err = fd_err >= 0 ? n : -1;
     if (fd_err >= 0) fds[n++] = {fd_err, POLLIN, 0};
-    const int i_in = fd_in >= 0 && !pending.empty() ? n : -1;
+    const int i_in = queued ? n : -1;
     if (i_in >= 0) fds[n++] = {fd_in, POLLOUT, 0};
     const int timeout = stop_seen ? 50 : -1;
     if (::poll(fds, n, timeout) < 0 && errno != EINTR) {
@@ -215,11 +235,13 @@ void mcp_process::run() {
       }
     }
     if (i_in >= 0 && fds[i_in].revents) {
-      const auto w = ::write(fd_in, pending.data(), pending.size());
-      if (w > 0) pending.erase(0, static_cast<std::size_t>(w));
+      std::lock_guard lock(mutex_);  // the same order as send()'s direct writes
+      const auto w = ::write(fd_in, outgoing_.data(), outgoing_.size());
+      if (w > 0) outgoing_.erase(0, static_cast<std::size_t>(w));
       else if (w < 0 && errno != EAGAIN && errno != EINTR) {
+        stdin_fd_ = -1;
         close_fd(fd_in);  // EPIPE: it closed its stdin; its stdout tells the rest
-        pending.clear();
+        outgoing_.clear();
       }
     }
     auto drain = [&](int& fd, std::string& buf, bool is_stdout) {
@@ -252,13 +274,14 @@ void mcp_process::run() {
     if (i_out >= 0 && fds[i_out].revents) drain(fd_out, out_buf, true);
     if (i_err >= 0 && fds[i_err].revents && reason.empty()) drain(fd_err, err_buf, false);
   }
-  close_fd(fd_in);
-  close_fd(fd_out);
-  close_fd(fd_err);
   {
     std::lock_guard lock(mutex_);
     ended_ = true;  // no more sends
+    stdin_fd_ = -1;
+    close_fd(fd_in);
   }
+  close_fd(fd_out);
+  close_fd(fd_err);
 
   // Reap: a process that closed its output is usually exiting; one that does not within a
   // moment (or that broke the protocol) is terminated, then killed.

@@ -13,6 +13,10 @@
 // a memory hazard). `stop()` closes stdin, waits a moment, then SIGTERM, then SIGKILL; the
 // thread always reaps the child, then reports its end once.
 //
+// A line is written straight from send() when nothing is queued (the pipe is non-blocking);
+// only what does not fit waits for the thread. SIGPIPE is ignored process-wide (unless the
+// application installed a handler), so a server that exits mid-write is an EPIPE, not a crash.
+//
 // Consequences: the thread holds a shared_ptr to the object and is detached, so nobody ever
 // blocks on it; the callbacks must be safe to call from that thread (anon_send is).
 #include <atomic>
@@ -65,7 +69,8 @@ class mcp_process : public std::enable_shared_from_this<mcp_process> {
   int wake_[2] = {-1, -1};
 
   std::mutex mutex_;
-  std::string outgoing_;  ///< guarded by mutex_
+  std::string outgoing_;  ///< guarded by mutex_: bytes not yet written to the server's stdin
+  int stdin_fd_ = -1;     ///< guarded by mutex_: the server's stdin while it is open
   bool stopping_ = false; ///< guarded by mutex_
   bool ended_ = false;    ///< guarded by mutex_
 };

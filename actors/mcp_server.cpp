@@ -148,22 +148,23 @@ void start_run(session_actor* self, const json& id, const json& args) {
   std::vector<tool_binding> tools = st.opts.tools;
   // Linked: the worker ends with the session. Its requests end with it: the interpreter
   // watches its requester and drops the run.
-  auto worker = self->spawn<caf::linked>([=](caf::event_based_actor* w) mutable -> caf::behavior {
+  // (An argument besides the actor: CAF 0.17 trips UBSan on spawns of functions without one.)
+  auto run = [=](caf::event_based_actor* w, const std::string& call_key) mutable -> caf::behavior {
     w->request(interp, caf::infinite, eval_atom::value, wire<eval_request>(std::move(req)), std::move(tools),
                tree_context{})
         .then(
             [=](const wire<eval_reply>& r) {
-              w->send(session, mcp_done_atom::value, key, call_result(*r).dump());
+              w->send(session, mcp_done_atom::value, call_key, call_result(*r).dump());
               w->quit();
             },
             [=](caf::error& e) {
-              w->send(session, mcp_done_atom::value, key,
+              w->send(session, mcp_done_atom::value, call_key,
                       tool_error("the interpreter did not run the program: " + w->system().render(e)).dump());
               w->quit();
             });
     return {[](mcp_late_atom) {}};
-  });
-  st.running.emplace(key, worker);
+  };
+  st.running.emplace(key, self->spawn<caf::linked>(run, key));
 }
 
 void on_request(session_actor* self, const json& id, const std::string& method, const json& params) {
