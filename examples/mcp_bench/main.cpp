@@ -7,9 +7,15 @@
 // 1. Per-call cost from one program: N sequential calls of an MCP echo tool against N calls
 //    of a C++ echo tool in the same interpreter: µs per call, calls/s, and the difference (what
 //    MCP adds: JSON-RPC encoding, two pipe hops, the server's own parse and reply).
+//    Also the bare floor: N round trips of the same line to the server over plain pipes from
+//    this thread (no actors), and what ptc adds on top of it.
 // 2. The same N calls from pmap (all pending at once on the one connection).
 // 3. A agents × K concurrent calls each (pmap), all on one server process: wall time, calls/s;
 //    every agent's result is checked, so a fast wrong run cannot pass as a figure.
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -60,6 +66,53 @@ double timed_eval(caf::actor_system& sys, const caf::actor& interp, const std::s
 }
 
 std::string code(const std::string& program) { return "```clojure\n" + program + "\n```"; }
+
+/// The floor under any stdio MCP call: `calls` sequential round trips of the same tools/call
+/// line to a fresh server process over plain blocking pipes, no actors, no JSON on this side.
+/// Returns µs per round trip, or -1.
+double bare_round_trip_us(std::size_t calls) {
+  int in[2], out[2];
+  if (::pipe(in) != 0 || ::pipe(out) != 0) return -1;
+  const pid_t pid = ::fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    ::dup2(in[0], 0);
+    ::dup2(out[1], 1);
+    ::close(in[1]);
+    ::close(out[0]);
+    ::execl(PTC_FAKE_MCP_SERVER, PTC_FAKE_MCP_SERVER, static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(in[0]);
+  ::close(out[1]);
+  const std::string line =
+      R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"message":"x"}}})" "\n";
+  std::string buf;
+  char chunk[4096];
+  auto one = [&]() -> bool {
+    if (::write(in[1], line.data(), line.size()) != static_cast<ssize_t>(line.size())) return false;
+    for (;;) {
+      if (auto nl = buf.find('\n'); nl != std::string::npos) {
+        buf.erase(0, nl + 1);
+        return true;
+      }
+      const auto r = ::read(out[0], chunk, sizeof chunk);
+      if (r <= 0) return false;
+      buf.append(chunk, static_cast<std::size_t>(r));
+    }
+  };
+  double us = -1;
+  bool ok = true;
+  for (int i = 0; i < 1000 && ok; ++i) ok = one();  // warm-up
+  const auto t0 = clock_type::now();
+  for (std::size_t i = 0; i < calls && ok; ++i) ok = one();
+  if (ok) us = std::chrono::duration<double, std::micro>(clock_type::now() - t0).count() / calls;
+  ::close(in[1]);
+  ::close(out[0]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return us;
+}
 
 }  // namespace
 
@@ -113,8 +166,11 @@ int main(int argc, char** argv) {
   const double p_mcp = timed_eval(sys, interp, par, mcp_tools, n);
   if (t_cpp < 0 || t_mcp < 0 || p_cpp < 0 || p_mcp < 0) rc = 1;
   const double us_cpp = t_cpp * 1e6 / calls, us_mcp = t_mcp * 1e6 / calls;
+  const double us_bare = bare_round_trip_us(calls);
   std::printf("sequential %zu calls: C++ tool %.1f us/call (%.0f calls/s), MCP stdio %.1f us/call (%.0f calls/s): MCP adds %.1f us/call\n",
               calls, us_cpp, calls / t_cpp, us_mcp, calls / t_mcp, us_mcp - us_cpp);
+  std::printf("bare pipe round trip to the same server (no actors): %.1f us; ptc's own part of an MCP call: %.1f us\n",
+              us_bare, us_mcp - us_bare);
   std::printf("pmap %zu calls: C++ tool %.0f calls/s, MCP stdio %.0f calls/s (%.1f us/call)\n", calls,
               calls / p_cpp, calls / p_mcp, p_mcp * 1e6 / calls);
 
