@@ -205,7 +205,11 @@ void fail_waiting(mcp_actor* self, const std::string& why) {
 /// The connection is being closed: every call and waiter gets `why`, and so does every later call.
 void fail_everything(mcp_actor* self, const std::string& why) {
   auto& st = self->state;
-  for (auto& [id, c] : st.calls) c.rp.deliver(tool_result{false, "", why, {}});
+  // Calls still out will not be waited for: the server is told so before it is stopped.
+  for (auto& [id, c] : st.calls) {
+    send_json(self, {{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", id}, {"reason", why}}}});
+    c.rp.deliver(tool_result{false, "", why, {}});
+  }
   st.calls.clear();
   release_all_callers(self);
   st.ph = phase::down;

@@ -204,14 +204,19 @@ void mcp_process::run() {
       std::lock_guard lock(mutex_);
       if (stopping_ && !stop_seen) {
         stop_seen = true;
+        deadline = clock_type::now() + std::chrono::milliseconds(300);
+      }
+      // What was sent before stop() (cancellations, say) is written first, for at most the
+      // grace period; then stdin closes, and a well-behaved server exits at EOF.
+      if (stop_seen && fd_in >= 0 && (outgoing_.empty() || clock_type::now() >= deadline)) {
         outgoing_.clear();
         stdin_fd_ = -1;
-        close_fd(fd_in);  // a well-behaved server exits at EOF
+        close_fd(fd_in);
         deadline = clock_type::now() + std::chrono::milliseconds(300);
       }
       queued = fd_in >= 0 && !outgoing_.empty();
     }
-    if (stop_seen && clock_type::now() >= deadline) {
+    if (stop_seen && fd_in < 0 && clock_type::now() >= deadline) {
       ::kill(pid, signals_sent == 0 ? SIGTERM : SIGKILL);
       ++signals_sent;
       deadline = clock_type::now() + std::chrono::milliseconds(300);

@@ -10,7 +10,7 @@
 // not JSON), big_line {bytes} (one line of that size), image (an image content), mixed (text +
 // resource), pid (its process id), and with --tools N, N more named t0..t{N-1}.
 // --state-file F: each start appends a line to F (the tests count restarts), and so does each
-// notifications/cancelled received ("cancelled ID"). slow sends notifications/progress (1 and
+// notifications/cancelled received ("cancelled ID") and each slow call ("slow ID"). slow sends notifications/progress (1 and
 // 2 of 2) before its answer when the call carries a progressToken.
 #include <unistd.h>
 
@@ -137,6 +137,7 @@ int main(int argc, char** argv) {
       else if (name == "rpc_error") write_line({{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", -32602}, {"message", "bad params"}}}});
       else if (name == "slow") {
         const int ms = args.value("ms", 0);
+        if (!state_file.empty()) std::ofstream(state_file, std::ios::app) << "slow " << id.dump() << "\n";
         const json token = msg["params"].value("_meta", json::object()).value("progressToken", json());
         std::thread([id, ms, token] {
           for (int k = 1; k <= 2 && !token.is_null(); ++k) {

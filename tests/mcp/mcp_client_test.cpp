@@ -231,3 +231,40 @@ TEST_CASE("MCP client: ending the connection ends the server process") {
   while (process_alive(pid) && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(10ms);
   CHECK_FALSE(process_alive(pid));
 }
+
+TEST_CASE("MCP client: closing the connection with a call out tells the server it is cancelled, then ends it") {
+  caf::actor_system sys{testing::test_config()};
+  const std::string state = "mcp_close_cancel_" + std::to_string(::getpid()) + ".txt";
+  std::remove(state.c_str());
+  caf::scoped_actor self{sys};
+  std::optional<actors::tool_result> out;
+  auto c = connect(sys, fake({"--state-file", state}));
+  auto pending = self->request(c->connection(), wait_limit, actors::tool_atom::value,
+                               actors::tool_call{"fake.slow", json{{"ms", 20'000}}.dump(), actors::tree_context{}});
+  {
+    // The server has the call before the connection closes.
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    auto has = [&](const std::string& prefix) {
+      std::ifstream in(state);
+      for (std::string line; std::getline(in, line);)
+        if (line.starts_with(prefix)) return true;
+      return false;
+    };
+    while (!has("slow ") && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(5ms);
+    REQUIRE(has("slow "));
+  }
+  c.reset();
+  pending.receive([&](actors::tool_result& r) { out = std::move(r); }, [&](caf::error& e) { FAIL(sys.render(e)); });
+  REQUIRE(out);
+  CHECK(out->error == "MCP server fake: the connection was closed");
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  std::string seen;
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::ifstream in(state);
+    seen.assign(std::istreambuf_iterator<char>(in), {});
+    if (seen.find("cancelled ") != std::string::npos) break;
+    std::this_thread::sleep_for(10ms);
+  }
+  CHECK(seen.find("cancelled ") != std::string::npos);
+  std::remove(state.c_str());
+}
