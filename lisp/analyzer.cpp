@@ -157,11 +157,10 @@ class call_node final : public node {
     arg_buffer buf(args_.size());
     value* a = buf.data();
     for (std::size_t i = 0; i < args_.size(); ++i) a[i] = args_[i]->eval(f);
-    try {
-      return f.ctx->call_owned(fn, std::span<value>(a, args_.size()));
-    } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos);
-    }
+    call_scope scope(*f.ctx, pos);  // the error's position, without a catch (context.hpp)
+    value r = f.ctx->call_owned(fn, std::span<value>(a, args_.size()));
+    scope.done();
+    return r;
   }
 
  private:
@@ -180,7 +179,7 @@ class builtin_call_node final : public node {
     try {
       return fn_(*f.ctx, buf.span());
     } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos);
+      rethrow_with_pos(e, pos, f);
     }
   }
 
@@ -198,7 +197,7 @@ class builtin_call1_node final : public node {
     try {
       return fn_(*f.ctx, std::span<const value>(v, 1));
     } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos);
+      rethrow_with_pos(e, pos, f);
     }
   }
 
@@ -216,7 +215,7 @@ class builtin_call2_node final : public node {
     try {
       return fn_(*f.ctx, std::span<const value>(v, 2));
     } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos);
+      rethrow_with_pos(e, pos, f);
     }
   }
 
@@ -254,7 +253,7 @@ class keyword_call_node final : public node {
       tmp = coll::get(*m, kw_, d);
       return &tmp;
     } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos);
+      rethrow_with_pos(e, pos, f);
     }
   }
 
@@ -284,7 +283,7 @@ class equal2_node final : public node {
       value v[2] = {a, b};
       return fn_(*f.ctx, std::span<const value>(v, 2));
     } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos);
+      rethrow_with_pos(e, pos, f);
     }
   }
 
@@ -331,7 +330,7 @@ class int_op2_node final : public node {
     try {
       return fn_(*f.ctx, std::span<const value>(v, 2));
     } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos);
+      rethrow_with_pos(e, pos, f);
     }
   }
 
@@ -357,7 +356,7 @@ class int_op1_node final : public node {
     try {
       return fn_(*f.ctx, std::span<const value>(v, 1));
     } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos);
+      rethrow_with_pos(e, pos, f);
     }
   }
 
@@ -394,7 +393,7 @@ class update_node final : public node {
     try {
       return fn_(*f.ctx, std::span<const value>(v, args_.size()));
     } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos);
+      rethrow_with_pos(e, pos, f);
     }
   }
 
@@ -428,7 +427,7 @@ class nested_update_node final : public node {
       }
       return {};
     } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos);
+      rethrow_with_pos(e, pos, f);
     }
   }
 
@@ -448,7 +447,7 @@ class nested_update_node final : public node {
       if (op_ == nested_op::assoc_in) return coll::assoc_in_keys(std::move(m), ks, std::move(v[2]));
       return coll::update_in_keys(*f.ctx, std::move(m), ks, v[2], std::span<const value>(v + 3, args_.size() - 3));
     } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos);
+      rethrow_with_pos(e, pos, f);
     }
   }
 
@@ -473,7 +472,7 @@ class reduce3_node final : public node {
     try {
       return seq_detail::reduce_owned(*f.ctx, std::span<const value>(v, 3), std::move(init));
     } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos);
+      rethrow_with_pos(e, pos, f);
     }
   }
 
@@ -611,7 +610,7 @@ class tool_call_node final : public node {
       }
       return f.ctx->state()->call_tool(*f.ctx, name_, std::move(j));
     } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos);
+      rethrow_with_pos(e, pos, f);
     }
   }
 
@@ -725,6 +724,12 @@ form make_vector_form(std::vector<form> items, source_pos pos) {
 }
 
 void rethrow_with_pos(lisp_exception& e, source_pos pos) {
+  if (!e.err().pos.known()) e.err().pos = pos;
+  throw;
+}
+
+void rethrow_with_pos(lisp_exception& e, source_pos pos, const frame& f) {
+  f.ctx->locate(e.err(), &f);  // the frame of the closure (or top level) the node runs in
   if (!e.err().pos.known()) e.err().pos = pos;
   throw;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "lisp/budget.hpp"
+#include "lisp/error.hpp"
 #include "lisp/function.hpp"
 #include "lisp/value.hpp"
 
@@ -51,16 +52,56 @@ class context {
 
   run_state* state() const { return state_; }
 
+  /// Where an error gets its position. A user-function call (call_node) marks itself the
+  /// innermost call in progress for its duration (a call_scope); an error raised without a
+  /// position takes it where the error is caught. So calls need no catch-and-rethrow of their
+  /// own: unwinding a 10,000-deep recursion after its depth error is one pass, not 10,000
+  /// rethrows. `scope` is the call_scope's address: the stack grows down, so a catcher tells a
+  /// call that ran inside it (an address below its own frame) from one that encloses it.
+  struct call_site {
+    source_pos pos;
+    std::uintptr_t scope = 0;
+  };
+  const call_site& innermost_call() const { return where_; }
+  /// Forgets calls that ended by an error the program caught (try, see forms/try.cpp).
+  void restore_innermost_call(const call_site& s) { where_ = s; }
+  /// Gives `e` (without a position yet) the position of the innermost call in progress when it
+  /// was raised, if that call ran below `catcher` (an address in the catching frame; the
+  /// default: any call of this context).
+  void locate(error& e, const void* catcher = nullptr) const {
+    if (e.pos.known() || !where_.pos.known()) return;
+    if (!catcher || where_.scope < reinterpret_cast<std::uintptr_t>(catcher)) e.pos = where_.pos;
+  }
+
  private:
+  friend class call_scope;
   /// Calling a keyword, map, set or vector (or a non-callable: the error).
   value call_other(const value& f, std::span<const value> args);
 
   budget& budget_;
   run_state* state_;
+  call_site where_;
   /// Entry position hints for keyword calls on maps (keyword_lookup.hpp), a small direct-mapped
   /// table indexed by the keyword's address: (group-by :region rows) finds :region at the
   /// same position in every row.
   std::uint32_t keyword_hints_[8] = {};
+};
+
+/// A user-function call in progress (see context::innermost_call). On a normal return, done()
+/// hands the position back to the enclosing call; when an error unwinds the call, its
+/// position stays for the catcher. No destructor: nothing to do while unwinding.
+class call_scope {
+ public:
+  call_scope(context& c, source_pos pos) : c_(c), saved_(c.where_) {
+    c.where_ = {pos, reinterpret_cast<std::uintptr_t>(this)};
+  }
+  call_scope(const call_scope&) = delete;
+  call_scope& operator=(const call_scope&) = delete;
+  void done() { c_.where_ = saved_; }
+
+ private:
+  context& c_;
+  context::call_site saved_;
 };
 
 }  // namespace ptc::lisp

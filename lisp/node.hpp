@@ -90,7 +90,10 @@ struct return_signal {
   bool failed;
 };
 
-/// Fills in `pos` on an error that does not have a position yet, then rethrows.
+/// Fills in `pos` on an error that does not have a position yet, then rethrows (analysis).
 [[noreturn]] void rethrow_with_pos(lisp_exception& e, source_pos pos);
+/// At run time, in a node evaluated in frame `f`: the position of the innermost call inside the
+/// node when the error was raised (context::locate), else the node's own `pos`; then rethrows.
+[[noreturn]] void rethrow_with_pos(lisp_exception& e, source_pos pos, const frame& f);
 
 }  // namespace ptc::lisp

@@ -174,6 +174,9 @@ struct program_run::impl {
       t->result = t->body(*t->cx);
     } catch (const task_cancelled&) {
       // the run is being torn down
+    } catch (lisp_exception& e) {
+      t->cx->locate(e.err());  // raised inside a call of this task's (context.hpp)
+      t->error = std::current_exception();
     } catch (...) {
       t->error = std::current_exception();
     }

@@ -46,13 +46,22 @@ int compare_with(const value& cmp, const value& a, const value& b) {
   budget* active = budget::active();
   thread_local budget fallback;
   context c(active ? *active : fallback, nullptr);
-  value r = c.call(cmp, {a, b});
+  // An error inside the comparator keeps the position of the call it was raised in.
+  auto call = [&](const value& x, const value& y) {
+    try {
+      return c.call(cmp, {x, y});
+    } catch (lisp_exception& e) {
+      c.locate(e.err());
+      throw;
+    }
+  };
+  value r = call(a, b);
   switch (r.kind()) {
     case type::integer: return int_value(r.as_int());
     case type::floating: return int_value(r.as_double());
     case type::boolean:
       if (r.as_bool()) return -1;
-      return c.call(cmp, {b, a}).truthy() ? 1 : 0;
+      return call(b, a).truthy() ? 1 : 0;
     default:
       raise(error_kind::type, "a sorted collection's comparator must return a number or a boolean, got " +
                                   (r.is_nil() ? std::string("nil") : errors::describe_type(r) + " " + errors::brief(r)));

@@ -41,7 +41,7 @@ class loop_node final : public node {
       try {
         f.ctx->tick();
       } catch (lisp_exception& e) {
-        rethrow_with_pos(e, pos);
+        rethrow_with_pos(e, pos, f);
       }
     }
   }

@@ -60,6 +60,7 @@ class try_node final : public node {
 
  private:
   value eval_catching(frame& f) const {
+    const context::call_site outside = f.ctx->innermost_call();
     try {
       return body_->eval(f);
     } catch (lisp_exception& ex) {
@@ -67,6 +68,7 @@ class try_node final : public node {
       if (e.kind == error_kind::limit || e.kind == error_kind::parse || e.kind == error_kind::analysis) throw;
       for (const auto& c : catches_) {
         if (!c.kinds.empty() && std::find(c.kinds.begin(), c.kinds.end(), e.kind) == c.kinds.end()) continue;
+        f.ctx->restore_innermost_call(outside);  // the calls the error ended are over
         f.slots[c.slot] = make_exception(e.message, e.data, e.kind);
         return c.body->eval(f);
       }
