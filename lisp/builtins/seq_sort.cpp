@@ -45,16 +45,25 @@ num_order builtin_order(const value* cmp) {
 /// Sorts by number keys without calling the comparator: the keys are decorated with their
 /// positions and sorted stably as the builtin would order them (integers as integers,
 /// doubles as doubles, NaN comparing false both ways).
+/// Each comparison is a step: a sort of millions of items meets the step and time limits
+/// while it sorts (the budget checks the clock every 1,024 steps), not after.
 template <class K, class Get>
-std::vector<value> sorted_numbers(std::vector<value>& items, const std::vector<value>& k, bool descending,
+std::vector<value> sorted_numbers(budget& b, std::vector<value>& items, const std::vector<value>& k, bool descending,
                                   Get get) {
   std::vector<std::pair<K, std::uint32_t>> d;
+  b.preflight(k.size() * sizeof(d[0]));  // a native buffer the budget does not see otherwise
   d.reserve(k.size());
   for (std::size_t i = 0; i < k.size(); ++i) d.emplace_back(get(k[i]), static_cast<std::uint32_t>(i));
   if (descending) {
-    std::stable_sort(d.begin(), d.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    std::stable_sort(d.begin(), d.end(), [&b](const auto& x, const auto& y) {
+      b.tick();
+      return x.first > y.first;
+    });
   } else {
-    std::stable_sort(d.begin(), d.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::stable_sort(d.begin(), d.end(), [&b](const auto& x, const auto& y) {
+      b.tick();
+      return x.first < y.first;
+    });
   }
   std::vector<value> out;
   out.reserve(items.size());
@@ -79,10 +88,12 @@ std::vector<value> sorted(context& c, std::string_view fn, std::vector<value> it
     if (ints || doubles) {
       c.limits().tick(items.size());
       bool desc = o == num_order::descending;
-      if (ints) return sorted_numbers<std::int64_t>(items, k, desc, [](const value& x) { return x.as_int(); });
-      return sorted_numbers<double>(items, k, desc, [](const value& x) { return x.as_double(); });
+      budget& b = c.limits();
+      if (ints) return sorted_numbers<std::int64_t>(b, items, k, desc, [](const value& x) { return x.as_int(); });
+      return sorted_numbers<double>(b, items, k, desc, [](const value& x) { return x.as_double(); });
     }
   }
+  c.limits().preflight(items.size() * sizeof(std::size_t));
   std::vector<std::size_t> order(items.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   if (cmp) {
@@ -92,10 +103,13 @@ std::vector<value> sorted(context& c, std::string_view fn, std::vector<value> it
       return comes_before(c, fn, cmp_argi, *cmp, k[i], k[j]);
     });
   } else {
-    // n log n comparisons of data; tick them so a huge sort still meets the step limit.
+    // n log n comparisons of data, each a step (as sorted_numbers).
     c.limits().tick(items.size());
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t i, std::size_t j) { return compare_values(k[i], k[j]) < 0; });
+    budget& b = c.limits();
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
+      b.tick();
+      return compare_values(k[i], k[j]) < 0;
+    });
   }
   std::vector<value> out;
   out.reserve(items.size());
