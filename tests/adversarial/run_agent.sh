@@ -12,8 +12,7 @@
 #   bash tests/adversarial/run_agent.sh PTC_BINARY [FILE.clj ...]   (default: a subset, one or
 #   more per family)
 set -u
-# The promise is 2x in the optimised build; the sanitizer build (several times slower at
-# everything, teardown included) checks outcomes and memory safety with PTC_TIME_FACTOR=3.
+# 2x in both builds; PTC_TIME_FACTOR=N checks another factor.
 factor=${PTC_TIME_FACTOR:-2}
 ptc="$1"
 shift
