@@ -49,13 +49,6 @@ json run_program_output_schema() {
 
 json text_content(std::string text) { return {{"type", "text"}, {"text", std::move(text)}}; }
 
-/// The value as JSON when it can be (keywords as strings, sets as arrays), else {"edn": text}.
-json value_json(const lisp::value& v) {
-  json j = messages::value_to_json(v);
-  if (j.contains("json")) return j["json"];
-  return json{{"edn", j["edn"]}};
-}
-
 std::string printed(const lisp::run_result& run) {
   std::string out;
   for (const auto& p : run.prints) out += p + "\n";
@@ -68,7 +61,7 @@ json call_result(const eval_reply& reply) {
   json content = json::array();
   const std::string out = printed(run);
   if (run.kind == lisp::outcome::value || run.kind == lisp::outcome::returned) {
-    json structured = {{"result", value_json(run.result)}};
+    json structured = {{"result", messages::value_as_plain_json(run.result)}};
     content.push_back(text_content(structured["result"].dump(-1, ' ', false, json::error_handler_t::replace)));
     if (!out.empty()) content.push_back(text_content("printed:\n" + out));
     return {{"content", std::move(content)}, {"structuredContent", std::move(structured)}, {"isError", false}};

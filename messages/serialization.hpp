@@ -36,6 +36,10 @@ json to_json(const compression_stats& s);
 /// otherwise hold a thread for hours.
 inline constexpr std::uint64_t max_written_parts = 4'000'000;
 json value_to_json(const lisp::value& v);
+/// A value as a person or another program reads it: its JSON form when it has one, else
+/// {"edn": "<its text>"} (keywords as keys, sets, ...). `ptc run` prints results so, and
+/// `ptc mcp` answers so.
+json value_as_plain_json(const lisp::value& v);
 json memory_to_json(const lisp::memory& m);
 
 token_usage usage_from_json(const json& j);

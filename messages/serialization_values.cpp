@@ -133,6 +133,12 @@ json value_to_json(const lisp::value& v) {
   return j;
 }
 
+json value_as_plain_json(const lisp::value& v) {
+  json j = value_to_json(v);
+  if (j.contains("json")) return j["json"];
+  return json{{"edn", j["edn"]}};
+}
+
 lisp::value value_from_json(const json& j) { return json_detail::value_at(j, "value"); }
 
 json memory_to_json(const lisp::memory& m) {

@@ -107,13 +107,6 @@ config::overrides flag_overrides(const run_flags& f) {
   };
 }
 
-/// The value as JSON when it can be (keywords as strings, sets as arrays), else its EDN text.
-json value_json(const lisp::value& v) {
-  json j = messages::value_to_json(v);
-  if (j.contains("json")) return j["json"];
-  return json{{"edn", j["edn"]}};
-}
-
 /// "orders[200], products[30]": what data/ holds, for the header line.
 std::string data_summary(const json& data) {
   std::string out;
@@ -127,13 +120,13 @@ std::string data_summary(const json& data) {
 int print_step(const messages::step& s, std::size_t turns_ran = 0) {
   std::cerr << summary_line(s, turns_ran) << "\n";
   if (s.ok()) {
-    std::cout << value_json(*s.return_value).dump(2) << "\n";
+    std::cout << messages::value_as_plain_json(*s.return_value).dump(2) << "\n";
     return 0;
   }
   const messages::failure& f = *s.fail;
   std::cerr << "Failed: " << messages::reason_name(f.reason) << ": " << f.message << "\n";
   json err{{"reason", messages::reason_name(f.reason)}, {"message", f.message}};
-  if (!f.details.is_nil()) err["details"] = value_json(f.details);
+  if (!f.details.is_nil()) err["details"] = messages::value_as_plain_json(f.details);
   std::cout << json{{"error", std::move(err)}}.dump(2) << "\n";
   return exit_failed;
 }
@@ -355,7 +348,7 @@ int run_command(const run_flags& f) {
     for (const auto& s : steps) {
       if (s.ok()) {
         ++ok;
-        results.push_back(value_json(*s.return_value));
+        results.push_back(messages::value_as_plain_json(*s.return_value));
       } else {
         results.push_back(json{{"error", {{"reason", messages::reason_name(s.fail->reason)}, {"message", s.fail->message}}}});
       }
