@@ -1,5 +1,6 @@
 // Ordering and counting: sort, sort-by, distinct?, group-by, frequencies.
 #include <algorithm>
+#include <bit>
 #include <numeric>
 #include <unordered_map>
 #include <unordered_set>
@@ -26,6 +27,30 @@ bool comes_before(context& c, std::string_view fn, std::size_t argi, const value
   errors::argument(fn, argi, "a comparator returning a number or boolean", r);
 }
 
+/// std::stable_sort under the budget: n log n steps charged before the work, and a sort of
+/// more than one block done as sorted blocks and merge passes with the budget (so the clock)
+/// checked between them: a sort of millions meets the time limit while it sorts, and a small
+/// one costs nothing per comparison.
+template <class T, class Less>
+void budgeted_stable_sort(budget& b, std::vector<T>& v, Less less) {
+  constexpr std::size_t block = std::size_t{1} << 15;
+  const std::size_t n = v.size();
+  auto sort_range = [&](std::size_t from, std::size_t to) {
+    b.tick((to - from) * std::bit_width(to - from));
+    std::stable_sort(v.begin() + static_cast<std::ptrdiff_t>(from), v.begin() + static_cast<std::ptrdiff_t>(to), less);
+  };
+  if (n <= block) return sort_range(0, n);
+  for (std::size_t i = 0; i < n; i += block) sort_range(i, std::min(n, i + block));
+  for (std::size_t width = block; width < n; width *= 2) {
+    for (std::size_t i = 0; i + width < n; i += 2 * width) {
+      const std::size_t mid = i + width, end = std::min(n, i + 2 * width);
+      b.tick(end - i);
+      std::inplace_merge(v.begin() + static_cast<std::ptrdiff_t>(i), v.begin() + static_cast<std::ptrdiff_t>(mid),
+                         v.begin() + static_cast<std::ptrdiff_t>(end), less);
+    }
+  }
+}
+
 /// How a comparator orders numbers when it is one of the builtins whose answer for two numbers
 /// is known (`<` and `compare`: ascending, `>`: descending); none for anything else. No
 /// comparator means `compare`.
@@ -45,8 +70,6 @@ num_order builtin_order(const value* cmp) {
 /// Sorts by number keys without calling the comparator: the keys are decorated with their
 /// positions and sorted stably as the builtin would order them (integers as integers,
 /// doubles as doubles, NaN comparing false both ways).
-/// Each comparison is a step: a sort of millions of items meets the step and time limits
-/// while it sorts (the budget checks the clock every 1,024 steps), not after.
 template <class K, class Get>
 std::vector<value> sorted_numbers(budget& b, std::vector<value>& items, const std::vector<value>& k, bool descending,
                                   Get get) {
@@ -55,15 +78,9 @@ std::vector<value> sorted_numbers(budget& b, std::vector<value>& items, const st
   d.reserve(k.size());
   for (std::size_t i = 0; i < k.size(); ++i) d.emplace_back(get(k[i]), static_cast<std::uint32_t>(i));
   if (descending) {
-    std::stable_sort(d.begin(), d.end(), [&b](const auto& x, const auto& y) {
-      b.tick();
-      return x.first > y.first;
-    });
+    budgeted_stable_sort(b, d, [](const auto& x, const auto& y) { return x.first > y.first; });
   } else {
-    std::stable_sort(d.begin(), d.end(), [&b](const auto& x, const auto& y) {
-      b.tick();
-      return x.first < y.first;
-    });
+    budgeted_stable_sort(b, d, [](const auto& x, const auto& y) { return x.first < y.first; });
   }
   std::vector<value> out;
   out.reserve(items.size());
@@ -103,13 +120,8 @@ std::vector<value> sorted(context& c, std::string_view fn, std::vector<value> it
       return comes_before(c, fn, cmp_argi, *cmp, k[i], k[j]);
     });
   } else {
-    // n log n comparisons of data, each a step (as sorted_numbers).
     c.limits().tick(items.size());
-    budget& b = c.limits();
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) {
-      b.tick();
-      return compare_values(k[i], k[j]) < 0;
-    });
+    budgeted_stable_sort(c.limits(), order, [&](std::size_t i, std::size_t j) { return compare_values(k[i], k[j]) < 0; });
   }
   std::vector<value> out;
   out.reserve(items.size());
