@@ -171,6 +171,11 @@ std::int64_t request(mcp_actor* self, const std::string& method, json params) {
   return id;
 }
 
+/// Tells the server that the call `id` will not be waited for (notifications/cancelled).
+void cancel_at_server(mcp_actor* self, std::int64_t id, const std::string& reason) {
+  send_json(self, {{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", id}, {"reason", reason}}}});
+}
+
 /// One call of `caller` is over: stop watching the agent once it has none in flight.
 void release_caller(mcp_actor* self, const caf::actor_addr& caller) {
   auto& st = self->state;
@@ -207,7 +212,7 @@ void fail_everything(mcp_actor* self, const std::string& why) {
   auto& st = self->state;
   // Calls still out will not be waited for: the server is told so before it is stopped.
   for (auto& [id, c] : st.calls) {
-    send_json(self, {{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", id}, {"reason", why}}}});
+    cancel_at_server(self, id, why);
     c.rp.deliver(tool_result{false, "", why, {}});
   }
   st.calls.clear();
@@ -491,9 +496,7 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec) {
         ++it;
         continue;
       }
-      send_json(self, {{"jsonrpc", "2.0"},
-                       {"method", "notifications/cancelled"},
-                       {"params", {{"requestId", it->first}, {"reason", "the mission that made the call ended"}}}});
+      cancel_at_server(self, it->first, "the mission that made the call ended");
       it->second.rp.deliver(tool_result{false, "", st.label + ": the mission that made the call ended", {}});
       it = st.calls.erase(it);
     }
@@ -520,9 +523,7 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec) {
         }
         auto it = st.calls.find(id);
         if (it == st.calls.end()) return;
-        send_json(self, {{"jsonrpc", "2.0"},
-                         {"method", "notifications/cancelled"},
-                         {"params", {{"requestId", id}, {"reason", "timed out"}}}});
+        cancel_at_server(self, id, "timed out");
         fail_call(self, id, st.label + " did not answer within " + std::to_string(st.spec.call_timeout_ms) + " ms");
       },
       // Ends the connection; answers once the server process has ended and been reaped.
