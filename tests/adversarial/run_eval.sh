@@ -9,7 +9,8 @@
 # A run passes when its outcome is one of the expected ones, its time is under 2x its
 # --timeout-ms (the wall time of the process, measured here, less that of a trivial program:
 # starting and ending the process is not the program's work; printed first), and the steps it reports (--stats) are
-# within its --max-steps plus one check interval. Anything else — a crash, a signal, a hang
+# within its --max-steps plus one check interval. A run over its time is measured again (up to
+# three runs in all) and fails only if every run is over. Anything else — a crash, a signal, a hang
 # (killed after 30 s), an error of another kind — fails. At the end it prints, per family and
 # limit set, the most time and steps any program used before it stopped (README figures).
 #
@@ -63,13 +64,20 @@ for f in "${files[@]}"; do
   timeout_ms=${timeout_ms:-5000}
   max_steps=${max_steps:-50000000}
 
-  start=$EPOCHREALTIME
-  # shellcheck disable=SC2086
-  timeout -s KILL 30 "$ptc" eval --stats $limits "$f" >"$tmp/out" 2>"$tmp/err" </dev/null
-  code=$?
-  end=$EPOCHREALTIME
-  ms=$(((${end/./} - ${start/./}) / 1000 - baseline_ms))
-  ((ms < 0)) && ms=0
+  # A run over its time is measured again, up to twice, and fails only if every run is over:
+  # CI machines are shared, and one stall of a few hundred milliseconds in a process start
+  # is not an escape (an escape is over every time). Each extra run is printed.
+  for attempt in 1 2 3; do
+    start=$EPOCHREALTIME
+    # shellcheck disable=SC2086
+    timeout -s KILL 30 "$ptc" eval --stats $limits "$f" >"$tmp/out" 2>"$tmp/err" </dev/null
+    code=$?
+    end=$EPOCHREALTIME
+    ms=$(((${end/./} - ${start/./}) / 1000 - baseline_ms))
+    ((ms < 0)) && ms=0
+    ((ms < factor * timeout_ms || code == 137)) && break
+    ((attempt < 3)) && echo "SLOW $name: took ${ms} ms (more than ${factor}x ${timeout_ms} ms), measuring again"
+  done
 
   steps=$(sed -n 's/^stats: steps=\([0-9]*\).*/\1/p' "$tmp/err" | tail -1)
   if [[ $code == 0 ]]; then
