@@ -6,8 +6,14 @@
 // must share one connection (1,000 agents, one server process), and a server that crashes,
 // stalls or writes garbage must become a clear tool error, never a hang.
 //
-// Decision: one actor per server connection (stdio here; the process lives on a thread of its
-// own, mcp_process.hpp). It performs the handshake (initialize, version negotiation down to
+// Decision: one actor per server connection. Over stdio the process lives on a thread of its
+// own (mcp_process.hpp); over Streamable HTTP (spec.url) each message is a POST through an HTTP
+// actor of the connection (one libcurl multi handle, no thread per request), answered with JSON
+// or an event stream, with the session's Mcp-Session-Id and MCP-Protocol-Version headers; a 404
+// to the session starts a new one and sends the refused calls again; closing sends DELETE.
+// Events of a stream are handled when the POST's answer is complete (progress notifications
+// reach the trace then, in order, before the result); ptc holds no GET stream open, so a
+// server's requests and notifications outside a POST's answer are not received. It performs the handshake (initialize, version negotiation down to
 // 2025-06-18 and 2025-03-26, initialized), lists the tools (following nextCursor), and answers
 // (tool_atom, tool_call) -> tool_result itself: every binding of the server points at it.
 // Calls carry distinct JSON-RPC ids, so calls from pmap go out concurrently. A call that does
@@ -49,8 +55,9 @@ tool_result mcp_result_to_tool_result(const nlohmann::ordered_json& result);
 /// An open connection to one server and its tool bindings.
 class mcp_client {
  public:
-  /// Starts the server, waits for its handshake and tool list (spec.connect_timeout_ms).
-  /// Returns the error text (naming the server) when it does not come up.
+  /// Starts the server (stdio) or a session (HTTP), waits for its handshake and tool list
+  /// (spec.connect_timeout_ms). Returns the error text (naming the server) when it does not
+  /// come up.
   static std::variant<std::shared_ptr<mcp_client>, std::string> connect(caf::actor_system& sys,
                                                                         mcp_server_spec spec);
   ~mcp_client();  ///< ends the connection and the server process

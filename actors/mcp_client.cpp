@@ -5,9 +5,12 @@
 
 #include <spdlog/spdlog.h>
 
+#include "actors/http.hpp"
 #include "actors/mcp.hpp"
 #include "actors/mcp_process.hpp"
 #include "actors/trace.hpp"
+#include "actors/wire.hpp"
+#include "config/secret.hpp"
 #include "messages/json_schema.hpp"
 #include "messages/text.hpp"
 
@@ -122,6 +125,8 @@ struct pending_call {
   caf::actor_addr caller; ///< the agent whose program called (none: a caller outside an agent)
   caf::actor trace;       ///< its trace sink, for notifications/progress
   std::string agent;      ///< its tree path, for the trace
+  json request;           ///< HTTP: the tools/call message, sent again if the session is lost
+  std::uint64_t epoch = 0;  ///< HTTP: the session it was last sent in
 };
 
 enum class phase { starting, ready, restarting, down };
@@ -150,24 +155,42 @@ struct mcp_state {
   /// Agents with calls in flight, watched so that their calls are cancelled when they end.
   std::map<caf::actor_addr, std::size_t> watched;
 
+  // Streamable HTTP (spec.url set): no process; each message is a POST through an HTTP actor
+  // (one libcurl multi handle), answered with JSON or an event stream.
+  caf::actor http;
+  std::string session_id;  ///< Mcp-Session-Id from the initialize answer ("" if none)
+  std::string bearer;      ///< the token from spec.bearer_token_env (registered as a secret)
+  std::uint64_t epoch = 0; ///< counts initialize requests: answers from a lost session are stale
+  std::vector<std::int64_t> resend;  ///< calls refused with the lost session, sent again once ready
+
+  bool is_http() const { return !spec.url.empty(); }
+
   ~mcp_state() {
     if (proc) proc->stop();
+    if (http) caf::anon_send_exit(http, caf::exit_reason::user_shutdown);
   }
 };
 
 using mcp_actor = caf::stateful_actor<mcp_state>;
 
+void post(mcp_actor* self, const json& msg);
+
 void send_json(mcp_actor* self, const json& msg) {
   auto& st = self->state;
+  if (st.is_http()) return post(self, msg);
   if (st.proc) st.proc->send(msg.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+json request_message(std::int64_t id, const std::string& method, json params) {
+  json msg = {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}};
+  if (!params.is_null()) msg["params"] = std::move(params);
+  return msg;
 }
 
 std::int64_t request(mcp_actor* self, const std::string& method, json params) {
   auto& st = self->state;
   const std::int64_t id = st.next_id++;
-  json msg = {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}};
-  if (!params.is_null()) msg["params"] = std::move(params);
-  send_json(self, msg);
+  send_json(self, request_message(id, method, std::move(params)));
   return id;
 }
 
@@ -231,6 +254,26 @@ void go_down(mcp_actor* self, const std::string& why) {
   if (st.proc) st.proc->stop();
 }
 
+void send_initialize(mcp_actor* self) {
+  auto& st = self->state;
+  st.init_id = request(self, "initialize",
+                       {{"protocolVersion", mcp_protocol_versions().front()},
+                        {"capabilities", json::object()},
+                        {"clientInfo", {{"name", "ptc"}, {"version", "0.1"}}}});
+  self->delayed_send(self, std::chrono::milliseconds(st.spec.connect_timeout_ms), mcp_timeout_atom::value,
+                     st.init_id, st.generation);
+}
+
+/// Streamable HTTP: a new session (the first, or after the server lost one).
+void start_session(mcp_actor* self) {
+  auto& st = self->state;
+  ++st.epoch;
+  st.session_id.clear();
+  st.protocol_version.clear();
+  st.listed = ordered_json::array();
+  send_initialize(self);
+}
+
 void start_process(mcp_actor* self) {
   auto& st = self->state;
   const std::uint64_t gen = ++st.generation;
@@ -247,12 +290,7 @@ void start_process(mcp_actor* self) {
       [server](std::string line) { spdlog::info("mcp {} stderr: {}", server, line); },
       [to_self, gen](std::string why) { to_self(mcp_exit_atom::value, gen, std::move(why)); }};
   st.proc = detail::mcp_process::start(std::move(ps), std::move(cb));
-  st.init_id = request(self, "initialize",
-                       {{"protocolVersion", mcp_protocol_versions().front()},
-                        {"capabilities", json::object()},
-                        {"clientInfo", {{"name", "ptc"}, {"version", "0.1"}}}});
-  self->delayed_send(self, std::chrono::milliseconds(st.spec.connect_timeout_ms), mcp_timeout_atom::value,
-                     st.init_id, gen);
+  send_initialize(self);
 }
 
 void fail_call(mcp_actor* self, std::int64_t id, const std::string& why) {
@@ -282,8 +320,9 @@ void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
     return;
   }
   // The id doubles as the progress token: the server's notifications/progress go to the trace.
-  const std::int64_t id = st.next_id;
-  request(self, "tools/call", {{"name", call.name}, {"arguments", std::move(args)}, {"_meta", {{"progressToken", id}}}});
+  const std::int64_t id = st.next_id++;
+  json msg = request_message(id, "tools/call",
+                             {{"name", call.name}, {"arguments", std::move(args)}, {"_meta", {{"progressToken", id}}}});
   const caf::actor_addr caller = call.context.caller;
   if (caller) {
     // Its mission may end while the call is out: then the call is cancelled (see the down handler).
@@ -291,7 +330,10 @@ void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
       if (auto handle = caf::actor_cast<caf::actor>(caller)) self->monitor(handle);
     }
   }
-  st.calls.emplace(id, pending_call{std::move(rp), call.name, caller, call.context.trace, call.context.path});
+  auto& pending = st.calls.emplace(id, pending_call{std::move(rp), call.name, caller, call.context.trace,
+                                                   call.context.path, json(), st.epoch}).first->second;
+  if (st.is_http()) pending.request = msg;
+  send_json(self, msg);
   self->delayed_send(self, std::chrono::milliseconds(st.spec.call_timeout_ms), mcp_timeout_atom::value, id,
                      st.generation);
 }
@@ -342,6 +384,15 @@ void ready(mcp_actor* self) {
   auto queued = std::move(st.queued);
   st.queued.clear();
   for (auto& [call, rp] : queued) dispatch_call(self, std::move(call), std::move(rp));
+  // Streamable HTTP: the calls the lost session refused go out again, same ids, new session.
+  auto resend = std::move(st.resend);
+  st.resend.clear();
+  for (std::int64_t id : resend) {
+    auto it = st.calls.find(id);
+    if (it == st.calls.end()) continue;
+    it->second.epoch = st.epoch;
+    send_json(self, it->second.request);
+  }
 }
 
 void on_response(mcp_actor* self, const json& msg) {
@@ -392,15 +443,9 @@ void on_response(mcp_actor* self, const json& msg) {
   st.calls.erase(it);
 }
 
-void on_line(mcp_actor* self, const std::string& line) {
+/// One JSON-RPC message from the server (an object).
+void on_message(mcp_actor* self, const json& msg) {
   auto& st = self->state;
-  json msg = json::parse(line, nullptr, false);
-  if (msg.is_discarded() || !msg.is_object()) {
-    // Not JSON-RPC: the stream cannot be trusted any more. The process is restarted.
-    if (st.fault.empty()) st.fault = "wrote a line that is not JSON-RPC: " + cut(line, 120);
-    if (st.proc) st.proc->stop();
-    return;
-  }
   if (msg.contains("id") && (msg.contains("result") || msg.contains("error")) && !msg.contains("method")) {
     return on_response(self, msg);
   }
@@ -435,6 +480,162 @@ void on_line(mcp_actor* self, const std::string& line) {
     trace_event(it->second.trace, "tool_progress", it->second.agent, std::move(fields));
   }
   // Other notifications (list_changed, cancelled, resources) are not used yet: ignored.
+}
+
+void on_line(mcp_actor* self, const std::string& line) {
+  auto& st = self->state;
+  json msg = json::parse(line, nullptr, false);
+  if (msg.is_discarded() || !msg.is_object()) {
+    // Not JSON-RPC: the stream cannot be trusted any more. The process is restarted.
+    if (st.fault.empty()) st.fault = "wrote a line that is not JSON-RPC: " + cut(line, 120);
+    if (st.proc) st.proc->stop();
+    return;
+  }
+  on_message(self, msg);
+}
+
+// ---- Streamable HTTP -------------------------------------------------------------------------
+
+/// The data of each event of a text/event-stream body: `data:` lines joined by newlines, an
+/// event ending at a blank line. Events without data (a server's priming event) are skipped;
+/// other fields (event, id, retry) and comments are not needed for answers to a POST.
+std::vector<std::string> sse_event_data(std::string_view body) {
+  std::vector<std::string> out;
+  std::string data;
+  bool has_data = false;
+  std::size_t pos = 0;
+  while (pos < body.size()) {
+    const std::size_t nl = body.find('\n', pos);
+    std::string_view line = body.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    pos = nl == std::string_view::npos ? body.size() : nl + 1;
+    if (line.ends_with('\r')) line.remove_suffix(1);
+    if (line.empty()) {
+      if (has_data && !data.empty()) out.push_back(std::move(data));
+      data.clear();
+      has_data = false;
+    } else if (line.starts_with("data:")) {
+      line.remove_prefix(5);
+      if (line.starts_with(' ')) line.remove_prefix(1);
+      if (has_data) data += '\n';
+      data += line;
+      has_data = true;
+    }
+  }
+  if (has_data && !data.empty()) out.push_back(std::move(data));
+  return out;
+}
+
+http_request http_post(const mcp_state& st, std::string body, std::int64_t timeout_ms) {
+  http_request req;
+  req.method = "POST";
+  req.url = st.spec.url;
+  req.body = std::move(body);
+  req.timeout_ms = timeout_ms;
+  req.connect_timeout_ms = std::min<std::int64_t>(st.spec.connect_timeout_ms, 10'000);
+  req.max_body_bytes = static_cast<std::int64_t>(st.spec.max_line_bytes);
+  req.headers = {"Content-Type: application/json", "Accept: application/json, text/event-stream"};
+  if (!st.protocol_version.empty()) req.headers.push_back("MCP-Protocol-Version: " + st.protocol_version);
+  if (!st.session_id.empty()) req.headers.push_back("Mcp-Session-Id: " + st.session_id);
+  if (!st.bearer.empty()) req.headers.push_back("Authorization: Bearer " + st.bearer);
+  for (const auto& [name, value] : st.spec.headers) req.headers.push_back(name + ": " + value);
+  return req;
+}
+
+/// A handshake request (initialize, tools/list) failed: before the first success the server
+/// cannot be used; after it (a session lost and not regained) it is down.
+void handshake_failed(mcp_actor* self, const std::string& why) {
+  auto& st = self->state;
+  st.init_id = st.list_id = 0;
+  const std::string text = st.ever_ready ? st.label + " is down: a new session failed: " + why
+                                         : st.label + " could not start: " + why;
+  for (auto& [id, c] : st.calls) c.rp.deliver(tool_result{false, "", text, {}});
+  st.calls.clear();
+  st.resend.clear();
+  release_all_callers(self);
+  go_down(self, text);
+}
+
+void on_http_answer(mcp_actor* self, std::uint64_t epoch, std::int64_t id, http_response& r);
+
+/// Sends one message as a POST; its answer (JSON, an event stream, or 202 for a notification)
+/// comes back to on_http_answer.
+void post(mcp_actor* self, const json& msg) {
+  auto& st = self->state;
+  if (!st.http) return;
+  const bool is_request = msg.contains("method") && msg.contains("id") && msg["id"].is_number_integer();
+  const std::int64_t id = is_request ? msg["id"].get<std::int64_t>() : 0;
+  const bool handshake = id != 0 && (id == st.init_id || id == st.list_id);
+  const std::int64_t timeout_ms = handshake ? st.spec.connect_timeout_ms
+                                  : id != 0 ? st.spec.call_timeout_ms + 1000
+                                            : 10'000;
+  const std::uint64_t epoch = st.epoch;
+  self->request(st.http, caf::infinite, http_atom::value,
+                http_post(st, msg.dump(-1, ' ', false, json::error_handler_t::replace), timeout_ms))
+      .then([=](http_response& r) { on_http_answer(self, epoch, id, r); },
+            [=](caf::error& e) {
+              http_response r;
+              r.error = "the HTTP actor failed: " + self->system().render(e);
+              on_http_answer(self, epoch, id, r);
+            });
+}
+
+/// The server lost the session (404 to a request carrying its id): a new one is initialised,
+/// and the calls it refused are sent again once it is ready.
+void session_lost(mcp_actor* self, std::int64_t id) {
+  auto& st = self->state;
+  if (id != 0 && st.calls.count(id)) st.resend.push_back(id);
+  if (st.ph != phase::ready) return;  // a new session is being set up already
+  spdlog::warn("{} lost the session {}; starting a new one", st.label, st.session_id);
+  st.ph = phase::restarting;
+  start_session(self);
+}
+
+void on_http_answer(mcp_actor* self, std::uint64_t epoch, std::int64_t id, http_response& r) {
+  auto& st = self->state;
+  if (st.ph == phase::down) return;
+  const bool handshake = id != 0 && (id == st.init_id || id == st.list_id);
+  if (id != 0 && !handshake) {
+    auto it = st.calls.find(id);
+    if (it == st.calls.end() || it->second.epoch != epoch) return;  // answered, failed or resent
+  } else if (epoch != st.epoch) {
+    return;  // a notification of a lost session
+  }
+  auto fail = [&](const std::string& why) {
+    const std::string text = config::redact(why);
+    if (handshake) return handshake_failed(self, text);
+    if (id != 0) return fail_call(self, id, st.label + ": " + text);
+    spdlog::warn("{}: a notification failed: {}", st.label, text);
+  };
+  if (!r.error.empty()) return fail(r.error + " (" + st.spec.url + ")");
+  if (r.status == 404 && !st.session_id.empty() && !handshake) return session_lost(self, id);
+  if (r.status < 200 || r.status >= 300) {
+    std::string detail = r.body;
+    json body = json::parse(r.body, nullptr, false);
+    if (!body.is_discarded() && body.is_object() && body.contains("error") && body["error"].is_object())
+      detail = body["error"].value("message", detail);
+    return fail("answered HTTP " + std::to_string(r.status) + (detail.empty() ? "" : ": " + cut(detail, 300)));
+  }
+  if (id != 0 && id == st.init_id) st.session_id = r.header("mcp-session-id");
+  if (r.status == 200 && !r.body.empty()) {
+    std::string type = r.header("content-type");
+    std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::vector<std::string> bodies;
+    if (type.starts_with("text/event-stream")) bodies = sse_event_data(r.body);
+    else bodies.push_back(std::move(r.body));
+    for (const auto& b : bodies) {
+      json msg = json::parse(b, nullptr, false);
+      if (msg.is_discarded() || !(msg.is_object() || msg.is_array()))
+        return fail("answered with a body that is not JSON-RPC: " + cut(b, 120));
+      if (msg.is_object()) on_message(self, msg);
+      else for (const auto& m : msg) if (m.is_object()) on_message(self, m);
+      if (st.ph == phase::down) return;
+    }
+  }
+  // A request whose answer was not in the response (202, an empty body, a stream that ended
+  // early): nothing else will answer it, since ptc does not hold a GET stream open.
+  const bool unanswered = id != 0 && (id == st.init_id || id == st.list_id ||
+                                      (st.calls.count(id) && st.calls.at(id).epoch == epoch));
+  if (unanswered) fail("answered HTTP " + std::to_string(r.status) + " without a result for the request");
 }
 
 void on_exit(mcp_actor* self, const std::string& why_raw) {
@@ -501,7 +702,22 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec) {
       it = st.calls.erase(it);
     }
   });
-  start_process(self);
+  if (!st.is_http()) {
+    start_process(self);
+  } else if (const char* token = st.spec.bearer_token_env.empty() ? nullptr : std::getenv(st.spec.bearer_token_env.c_str());
+             !st.spec.bearer_token_env.empty() && (token == nullptr || *token == '\0')) {
+    go_down(self, st.label + " could not start: the environment variable " + st.spec.bearer_token_env +
+                      " (its bearer_token_env) is not set");
+  } else {
+    if (token) {
+      st.bearer = token;
+      config::register_secret(st.bearer);
+    }
+    http_options opts;
+    opts.max_in_flight = 1024;
+    st.http = spawn_http_client(self->system(), opts);
+    start_session(self);
+  }
   return {
       [=](mcp_line_atom, std::uint64_t gen, const std::string& line) {
         if (gen == self->state.generation) on_line(self, line);
@@ -517,7 +733,8 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec) {
         if (gen != st.generation) return;
         if (id == st.init_id || id == st.list_id) {
           st.fault = "did not complete the handshake within " + std::to_string(st.spec.connect_timeout_ms) + " ms";
-          if (!st.ever_ready) go_down(self, st.label + " could not start: it " + st.fault);
+          if (st.is_http()) handshake_failed(self, "it " + st.fault);
+          else if (!st.ever_ready) go_down(self, st.label + " could not start: it " + st.fault);
           else if (st.proc) st.proc->stop();
           return;
         }
@@ -530,6 +747,16 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec) {
       [=](mcp_close_atom) -> caf::result<void> {
         auto& st = self->state;
         fail_everything(self, st.label + ": the connection was closed");
+        if (st.is_http() && st.http && !st.session_id.empty()) {
+          // The session ends with a DELETE (a server may refuse it with 405: nothing to do).
+          http_request del = http_post(st, "", 2000);
+          del.method = "DELETE";
+          auto rp = self->make_response_promise();
+          self->request(st.http, caf::infinite, http_atom::value, std::move(del))
+              .then([=](http_response&) mutable { rp.deliver(caf::unit); self->quit(caf::exit_reason::user_shutdown); },
+                    [=](caf::error&) mutable { rp.deliver(caf::unit); self->quit(caf::exit_reason::user_shutdown); });
+          return rp;
+        }
         if (!st.proc) {
           self->quit(caf::exit_reason::user_shutdown);
           return caf::unit;

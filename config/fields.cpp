@@ -181,8 +181,8 @@ field make_agents() {
 }
 
 /// tools.mcp: an array of MCP servers (settings.hpp, mcp_server), each key checked so that a
-/// typo is an error naming its place. env values are written back as "<redacted>" (they may
-/// hold tokens), and read back as "inherit ptc's own".
+/// typo is an error naming its place. env and headers values are written back as "<redacted>"
+/// (they may hold tokens); env ones are read back as "inherit ptc's own", header ones dropped.
 field make_mcp() {
   field f{"tools.mcp", "", {}, {}, {}, {}};
   f.from_json = [](settings& s, const json& j) -> std::optional<std::string> {
@@ -192,10 +192,9 @@ field make_mcp() {
       const json& a = j[i];
       const std::string at = "[" + std::to_string(i) + "]";
       if (!a.is_object()) return at + ": expected an object, got " + describe(a);
-      if (a.contains("url"))
-        return at + ".url: the Streamable HTTP transport is not built yet; use \"command\" (stdio)";
-      for (const char* required : {"name", "command"})
-        if (!a.contains(required)) return at + ": \"" + std::string(required) + "\" is required";
+      if (!a.contains("name")) return at + ": \"name\" is required";
+      if (a.contains("command") == a.contains("url"))
+        return at + ": give exactly one of \"command\" (stdio) and \"url\" (Streamable HTTP)";
       mcp_server m;
       auto strings = [&](const json& v, std::vector<std::string>& out) {
         if (!v.is_array()) return false;
@@ -207,17 +206,30 @@ field make_mcp() {
       };
       for (const auto& [key, value] : a.items()) {
         const std::string where = at + "." + key;
-        if (key == "name" || key == "command" || key == "cwd" || key == "prefix") {
+        if (key == "name" || key == "command" || key == "cwd" || key == "prefix" || key == "url" ||
+            key == "bearer_token_env") {
           if (!value.is_string()) return where + ": expected a string, got " + describe(value);
-          std::string& field = key == "name" ? m.name : key == "command" ? m.command : key == "cwd" ? m.cwd : m.prefix;
+          std::string& field = key == "name"      ? m.name
+                               : key == "command" ? m.command
+                               : key == "cwd"     ? m.cwd
+                               : key == "url"     ? m.url
+                               : key == "prefix"  ? m.prefix
+                                                  : m.bearer_token_env;
           field = value.get<std::string>();
         } else if (key == "args" || key == "allow" || key == "deny") {
           auto& out = key == "args" ? m.args : key == "allow" ? m.allow : m.deny;
           if (!strings(value, out)) return where + ": expected an array of strings, got " + describe(value);
-        } else if (key == "env") {
+        } else if (key == "env" || key == "headers") {
           if (!value.is_object()) return where + ": expected an object of strings, got " + describe(value);
           for (const auto& [k, v] : value.items()) {
             if (!v.is_string()) return where + "." + k + ": expected a string, got " + describe(v);
+            if (key == "headers") {
+              if (k.empty() || k.find_first_of(": \r\n") != std::string::npos ||
+                  v.get<std::string>().find_first_of("\r\n") != std::string::npos)
+                return where + "." + k + ": not a valid HTTP header";
+              if (v.get<std::string>() != "<redacted>") m.headers[k] = v.get<std::string>();
+              continue;
+            }
             // "<redacted>" (what a settings dump writes): ptc's own value, which the server inherits.
             if (v.get<std::string>() != "<redacted>") m.env[k] = v.get<std::string>();
           }
@@ -233,11 +245,19 @@ field make_mcp() {
           else if (key == "max_restarts") m.max_restarts = static_cast<int>(n);
           else m.max_line_bytes = n;
         } else {
-          return where + ": unknown key (name, command, args, env, cwd, prefix, call_timeout_ms, "
-                         "connect_timeout_ms, allow, deny, max_restarts, max_line_bytes)";
+          return where + ": unknown key (name, command, args, env, cwd, url, headers, bearer_token_env, "
+                         "prefix, call_timeout_ms, connect_timeout_ms, allow, deny, max_restarts, max_line_bytes)";
         }
       }
       if (m.name.empty()) return at + ".name: must not be empty";
+      if (!m.url.empty()) {
+        if (!m.url.starts_with("http://") && !m.url.starts_with("https://"))
+          return at + ".url: expected an http:// or https:// URL, got \"" + m.url + "\"";
+        if (!m.args.empty() || !m.env.empty() || !m.cwd.empty())
+          return at + ": args, env and cwd belong to a \"command\" server, not a \"url\" one";
+      } else if (!m.headers.empty() || !m.bearer_token_env.empty()) {
+        return at + ": headers and bearer_token_env belong to a \"url\" server, not a \"command\" one";
+      }
       for (const auto& other : servers)
         if (other.name == m.name) return at + ".name: \"" + m.name + "\" names two servers";
       servers.push_back(std::move(m));
@@ -253,10 +273,18 @@ field make_mcp() {
     for (const auto& m : s.tools.mcp) {
       json env = json::object();
       for (const auto& [k, v] : m.env) env[k] = "<redacted>";
-      out.push_back({{"name", m.name}, {"command", m.command}, {"args", m.args}, {"env", env}, {"cwd", m.cwd},
-                     {"prefix", m.prefix}, {"call_timeout_ms", m.call_timeout_ms},
+      json server = {{"name", m.name}};
+      if (m.url.empty()) {
+        server.update({{"command", m.command}, {"args", m.args}, {"env", env}, {"cwd", m.cwd}});
+      } else {
+        json headers = json::object();
+        for (const auto& [k, v] : m.headers) headers[k] = "<redacted>";
+        server.update({{"url", m.url}, {"headers", headers}, {"bearer_token_env", m.bearer_token_env}});
+      }
+      server.update({{"prefix", m.prefix}, {"call_timeout_ms", m.call_timeout_ms},
                      {"connect_timeout_ms", m.connect_timeout_ms}, {"allow", m.allow}, {"deny", m.deny},
                      {"max_restarts", m.max_restarts}, {"max_line_bytes", m.max_line_bytes}});
+      out.push_back(std::move(server));
     }
     return out;
   };

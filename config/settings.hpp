@@ -117,13 +117,21 @@ struct node_settings {
 /// One MCP server whose tools agents use (actors/mcp.hpp). In a config file, an element of
 /// `tools.mcp`: {"name": "fs", "command": "npx", "args": [...], "env": {...}, "cwd": "...",
 /// "prefix", "call_timeout_ms", "connect_timeout_ms", "allow": [...], "deny": [...],
-/// "max_restarts", "max_line_bytes"}; only name and command are required.
+/// "max_restarts", "max_line_bytes"}; only name and command are required. Over Streamable
+/// HTTP: {"name", "url", "headers": {...}, "bearer_token_env", ...} instead of command, args,
+/// env and cwd.
 struct mcp_server {
   std::string name;  ///< the SERVER of tool/SERVER.NAME, and the name in every error
+  // Exactly one transport: `command` (stdio) or `url` (Streamable HTTP).
   std::string command;  ///< stdio transport: the program (PATH is searched) and its arguments
   std::vector<std::string> args;
   std::map<std::string, std::string> env;  ///< added to ptc's environment for the server
   std::string cwd;                         ///< default: ptc's
+  std::string url;  ///< Streamable HTTP transport: the MCP endpoint (http:// or https://)
+  std::map<std::string, std::string> headers;  ///< extra request headers (HTTP)
+  /// HTTP: the name of an environment variable holding a bearer token, sent as
+  /// `Authorization: Bearer ...`; the token is registered as a secret (never logged or traced).
+  std::string bearer_token_env;
   std::string prefix;                      ///< of the tool names; default: name + "."
   std::int64_t call_timeout_ms = 60'000;   ///< one tools/call
   std::int64_t connect_timeout_ms = 30'000;  ///< start + initialize + tools/list

@@ -74,17 +74,31 @@ config::mcp_server parse_mcp_flag(const std::string& flag) {
   return m;
 }
 
-void apply_mcp_flags(config::settings& s, const std::vector<std::string>& flags) {
-  for (const auto& flag : flags) {
+config::mcp_server parse_mcp_url_flag(const std::string& flag) {
+  const std::size_t eq = flag.find('=');
+  if (eq == std::string::npos || eq == 0) throw std::invalid_argument("expected NAME=URL, got: " + flag);
+  config::mcp_server m;
+  m.name = flag.substr(0, eq);
+  m.url = flag.substr(eq + 1);
+  if (!m.url.starts_with("http://") && !m.url.starts_with("https://"))
+    throw std::invalid_argument(m.name + ": expected an http:// or https:// URL, got \"" + m.url + "\"");
+  return m;
+}
+
+void apply_mcp_flags(config::settings& s, const std::vector<std::string>& stdio_flags,
+                     const std::vector<std::string>& url_flags) {
+  auto add = [&](const char* option, const std::string& flag, config::mcp_server (*parse)(const std::string&)) {
     try {
-      config::mcp_server m = parse_mcp_flag(flag);
+      config::mcp_server m = parse(flag);
       for (const auto& other : s.tools.mcp)
         if (other.name == m.name) throw std::invalid_argument("\"" + m.name + "\" names two servers");
       s.tools.mcp.push_back(std::move(m));
     } catch (const std::invalid_argument& e) {
-      throw config::config_error("--mcp", e.what());
+      throw config::config_error(option, e.what());
     }
-  }
+  };
+  for (const auto& flag : stdio_flags) add("--mcp", flag, parse_mcp_flag);
+  for (const auto& flag : url_flags) add("--mcp-url", flag, parse_mcp_url_flag);
 }
 
 std::optional<mcp_connections> connect_mcp_servers(caf::actor_system& sys,

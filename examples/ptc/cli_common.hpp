@@ -12,6 +12,11 @@
 
 namespace ptc::cli {
 
+/// Exit codes of every subcommand: 0 done (the mission returned), 1 it failed, 2 the command
+/// could not start (a bad flag, setting or file).
+constexpr int exit_failed = 1;
+constexpr int exit_usage = 2;
+
 /// "a, b,c" -> {"a", "b", "c"} (spaces dropped, empty names skipped).
 std::vector<std::string> split_names(const std::string& csv);
 
@@ -24,9 +29,13 @@ std::vector<std::string> split_command(const std::string& text);
 /// `--mcp NAME='command args...'`: an MCP server on stdio. Throws std::invalid_argument.
 config::mcp_server parse_mcp_flag(const std::string& flag);
 
-/// Adds each `--mcp NAME='command args...'` flag to s.tools.mcp. Throws config_error naming
-/// the flag (a bad command line, a name given twice).
-void apply_mcp_flags(config::settings& s, const std::vector<std::string>& flags);
+/// `--mcp-url NAME=URL`: an MCP server over Streamable HTTP. Throws std::invalid_argument.
+config::mcp_server parse_mcp_url_flag(const std::string& flag);
+
+/// Adds each `--mcp NAME='command args...'` and `--mcp-url NAME=URL` flag to s.tools.mcp.
+/// Throws config_error naming the flag (a bad command line or URL, a name given twice).
+void apply_mcp_flags(config::settings& s, const std::vector<std::string>& stdio_flags,
+                     const std::vector<std::string>& url_flags);
 
 /// The MCP servers a command connected to, and their tools.
 struct mcp_connections {

@@ -21,7 +21,6 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-constexpr int exit_usage = 2;
 /// A longer line from the client is answered with a parse error (and not kept).
 constexpr std::size_t max_line_bytes = 64u << 20;
 /// After stdin closes, how long calls in flight may take to finish before they are dropped.
@@ -29,6 +28,7 @@ constexpr std::chrono::seconds drain_limit{30};
 
 struct mcp_flags {
   std::vector<std::string> mcp;  ///< upstream servers: --mcp NAME='command args...'
+  std::vector<std::string> mcp_url;  ///< upstream servers: --mcp-url NAME=URL
   std::string tools;             ///< demo tools to offer ("" none, "all")
   std::string data_file, config_file, log_level;
   std::uint64_t timeout_ms = 0, max_steps = 0, max_memory_mb = 0;
@@ -42,7 +42,7 @@ int mcp_command(const mcp_flags& f) {
     if (!f.config_file.empty()) file = f.config_file;
     settings = config::load(file, config::environment::from_process(), [&f](config::settings& s) {
       if (!f.log_level.empty()) s.log.level = f.log_level;
-      apply_mcp_flags(s, f.mcp);
+      apply_mcp_flags(s, f.mcp, f.mcp_url);
       if (f.timeout_ms) s.agent.limits.timeout_ms = f.timeout_ms;
       if (f.max_steps) s.agent.limits.max_steps = f.max_steps;
       if (f.max_memory_mb) s.agent.limits.max_memory_bytes = f.max_memory_mb << 20;
@@ -135,6 +135,10 @@ void add_mcp_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--mcp", f->mcp,
                   "An upstream MCP server on stdio whose tools programs may call as tool/NAME.TOOL: "
                   "NAME='command args...' (repeatable)")
+      ->allow_extra_args(false);
+  cmd->add_option("--mcp-url", f->mcp_url,
+                  "An upstream MCP server over Streamable HTTP whose tools programs may call as tool/NAME.TOOL: "
+                  "NAME=URL (repeatable)")
       ->allow_extra_args(false);
   cmd->add_option("--tools", f->tools, "The demo's tools to offer too: comma-separated names, or all (default: none)");
   cmd->add_option("--data", f->data_file, "JSON object the demo tools work on (default: the demo data)");

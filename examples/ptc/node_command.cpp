@@ -18,7 +18,6 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-constexpr int exit_usage = 2;
 
 struct node_flags {
   int port = -1;

@@ -40,6 +40,7 @@ struct run_flags {
   std::string log_level, write_demo_data, compress;
   std::string nodes, placement = "round-robin";
   std::vector<std::string> mcp;  ///< --mcp NAME='command args...'
+  std::vector<std::string> mcp_url;  ///< --mcp-url NAME=URL
   std::size_t max_turns = 0, agents = 1;
   std::int64_t timeout_ms = 0;
   // Program limits (agent.limits); 0: not given, the settings' value holds.
@@ -49,9 +50,6 @@ struct run_flags {
   bool signature_set = false, max_turns_set = false, timeout_set = false, compress_set = false;
 };
 
-/// Exit codes: 0 the mission returned, 1 it failed, 2 the command could not start.
-constexpr int exit_failed = 1;
-constexpr int exit_usage = 2;
 
 /// Default models when only a provider's key variable is set (`--llm` picks any other).
 struct key_default {
@@ -103,7 +101,7 @@ config::overrides flag_overrides(const run_flags& f) {
     if (f.max_string_bytes) s.agent.limits.max_string_bytes = f.max_string_bytes;
     if (f.max_print_chars) s.agent.limits.max_print_chars = f.max_print_chars;
     if (f.max_output_bytes) s.agent.limits.max_output_bytes = f.max_output_bytes;
-    apply_mcp_flags(s, f.mcp);
+    apply_mcp_flags(s, f.mcp, f.mcp_url);
   };
 }
 
@@ -377,6 +375,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--tools", f->tools, "Comma-separated tool names (default: all; see --list-tools)");
   cmd->add_flag("--list-tools", f->list_tools, "Print the tools as the LLM reads them (MCP servers' too) and exit");
   cmd->add_option("--mcp", f->mcp, "An MCP server on stdio whose tools become tool/NAME.TOOL: NAME='command args...' (repeatable)")
+      ->allow_extra_args(false);
+  cmd->add_option("--mcp-url", f->mcp_url,
+                  "An MCP server over Streamable HTTP whose tools become tool/NAME.TOOL: NAME=URL (repeatable; "
+                  "headers and tokens: tools.mcp in --config)")
       ->allow_extra_args(false);
   cmd->add_option("--llm", f->llm, "provider:model, e.g. openai:gpt-4o-mini, anthropic:claude-sonnet-4-0");
   auto* max_turns = cmd->add_option("--max-turns", f->max_turns, "LLM calls per mission (default 5)")

@@ -15,6 +15,8 @@
 #include "actors/wire.hpp"
 #include "tests/support/http_server.hpp"
 
+namespace actors_http_client_test {
+
 using namespace std::chrono_literals;
 using ptc::actors::http_atom;
 using ptc::actors::http_options;
@@ -316,3 +318,5 @@ TEST_CASE_METHOD(fixture, "HTTP actor: dropping the last handle mid-transfer sti
                   [&](caf::error& e) { body = "caf: " + sys.render(e); });
   CHECK(body == "late");
 }
+
+}  // namespace actors_http_client_test

@@ -16,6 +16,8 @@
 #include "tests/support/eventually.hpp"
 #include "tests/support/http_server.hpp"
 
+namespace actors_http_server_test {
+
 using namespace std::chrono_literals;
 using ptc::testing::canned_response;
 using ptc::testing::http_server;
@@ -186,3 +188,5 @@ TEST_CASE("test server: holds 3000 concurrent connections") {
   clients.clear();
   CHECK(eventually([&] { return server.open_connections() == 0; }));
 }
+
+}  // namespace actors_http_server_test

@@ -18,6 +18,8 @@
 #include "lisp/printer.hpp"
 #include "lisp/run.hpp"
 
+namespace actors_interpreter_test {
+
 using namespace ptc;
 using namespace std::chrono_literals;
 using json = nlohmann::ordered_json;
@@ -452,3 +454,5 @@ TEST_CASE("eval codecs reject malformed input naming the field", "[interpreter][
   CHECK_THROWS_WITH(reply_codec::decode(R"({"run": {"kind": "error", "error": {"kind": "oops"}}})"),
                     Catch::Contains("eval_reply.run.error.kind"));
 }
+
+}  // namespace actors_interpreter_test

@@ -13,6 +13,8 @@
 #include "actors/llm.hpp"
 #include "actors/llm_internal.hpp"
 
+namespace actors_llm_codec_test {
+
 using namespace std::chrono_literals;
 using ptc::actors::build_http_request;
 using ptc::actors::http_request;
@@ -431,3 +433,5 @@ TEST_CASE("cassette_key: equal for identical requests, differs by provider, mode
   b.messages[3].content[0].cache_breakpoint = false;
   CHECK(k != cassette_key("openai", "m", b));
 }
+
+}  // namespace actors_llm_codec_test

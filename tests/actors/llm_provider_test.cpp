@@ -20,6 +20,8 @@
 #include "config/error.hpp"
 #include "tests/support/http_server.hpp"
 
+namespace actors_llm_provider_test {
+
 using namespace std::chrono_literals;
 using ptc::actors::llm_atom;
 using ptc::actors::llm_options;
@@ -598,3 +600,5 @@ TEST_CASE("a response body over llm.max_response_bytes is stopped as it arrives:
   CHECK(ok.ok);
   CHECK(ok.text.size() == 100'000);
 }
+
+}  // namespace actors_llm_provider_test

@@ -12,6 +12,8 @@
 #include "lisp/printer.hpp"
 #include "tests/support/scripted.hpp"
 
+namespace actors_loop_test {
+
 using namespace ptc;
 using actors::agent;
 using json = nlohmann::ordered_json;
@@ -277,3 +279,5 @@ TEST_CASE("loop: 1,000 concurrent agents finish with correct, independent result
   }
   CHECK(correct == 1000);
 }
+
+}  // namespace actors_loop_test

@@ -21,6 +21,8 @@
 #include "messages/serialization.hpp"
 #include "tests/support/scripted.hpp"
 
+namespace actors_mission_end_test {
+
 using namespace ptc;
 using namespace std::chrono_literals;
 using actors::agent;
@@ -215,3 +217,5 @@ TEST_CASE("values outside a run: a def'd DAG of shared vectors is never walked w
   std::filesystem::remove(trace);
   CHECK(clock_type::now() - started < 20s);
 }
+
+}  // namespace actors_mission_end_test

@@ -16,6 +16,8 @@
 #include "config/secret.hpp"
 #include "tests/support/actor_config.hpp"
 
+namespace actors_trace_test {
+
 using namespace ptc;
 using json = nlohmann::ordered_json;
 
@@ -138,3 +140,5 @@ TEST_CASE("an append_file that cannot be opened says which file") {
     CHECK(std::string(e.what()).find("/nonexistent-dir-ptc/x.jsonl") != std::string::npos);
   }
 }
+
+}  // namespace actors_trace_test

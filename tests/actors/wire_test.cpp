@@ -14,6 +14,8 @@
 #include "messages/serialization.hpp"
 #include "tests/support/actor_config.hpp"
 
+namespace actors_wire_test {
+
 using namespace ptc;
 using json = nlohmann::ordered_json;
 
@@ -125,3 +127,5 @@ TEST_CASE("wire: a malformed payload is a deserialization error, not a crash", "
   caf::binary_deserializer source{sys, buf};
   CHECK(source(y) != caf::none);
 }
+
+}  // namespace actors_wire_test

@@ -4,6 +4,8 @@
 #include "config/error.hpp"
 #include "config/provider.hpp"
 
+namespace config_provider_test {
+
 using namespace ptc::config;
 
 TEST_CASE("parse_llm splits provider and model at the first colon") {
@@ -59,3 +61,5 @@ TEST_CASE("each network provider has its usual key variable and base URL") {
   CHECK(find_provider("gemini") == nullptr);
   CHECK(providers().size() == 8);
 }
+
+}  // namespace config_provider_test

@@ -9,6 +9,8 @@
 #include "config/settings.hpp"
 #include "tests/config/temp_file.hpp"
 
+namespace config_secret_test {
+
 using namespace ptc::config;
 using ptc::config::testing::temp_file;
 
@@ -261,3 +263,5 @@ TEST_CASE("a redacting stream masks a secret written in pieces, with flushes in 
   CHECK(all.find(key) == std::string::npos);
   CHECK(all.find("x<redacted>x") != std::string::npos);
 }
+
+}  // namespace config_secret_test

@@ -10,6 +10,8 @@
 #include "config/settings.hpp"
 #include "tests/config/temp_file.hpp"
 
+namespace config_settings_test {
+
 using namespace ptc::config;
 using ptc::config::testing::temp_file;
 using json = nlohmann::ordered_json;
@@ -153,13 +155,36 @@ TEST_CASE("tools.mcp: servers load key by key; mistakes name their place; env is
   CHECK(again.tools.mcp[0].env.empty());
   CHECK(again.tools.mcp[0].args == fs.args);
 
-  CHECK(load_error(R"({"tools": {"mcp": [{"name": "fs"}]}})").starts_with("tools.mcp: [0]: \"command\" is required"));
+  // Streamable HTTP: url, headers (written redacted, like env) and the token's variable name.
+  settings h = load_text(R"({"tools": {"mcp": [{"name": "web", "url": "https://mcp.example/mcp",
+    "headers": {"X-Tenant": "t-42"}, "bearer_token_env": "WEB_MCP_TOKEN"}]}})");
+  REQUIRE(h.tools.mcp.size() == 1);
+  CHECK(h.tools.mcp[0].url == "https://mcp.example/mcp");
+  CHECK(h.tools.mcp[0].headers.at("X-Tenant") == "t-42");
+  CHECK(h.tools.mcp[0].bearer_token_env == "WEB_MCP_TOKEN");
+  CHECK(h.tools.mcp[0].command.empty());
+  const json web = to_json(h)["tools"]["mcp"][0];
+  CHECK(web["headers"]["X-Tenant"] == "<redacted>");
+  CHECK(web["bearer_token_env"] == "WEB_MCP_TOKEN");
+  CHECK_FALSE(web.contains("command"));
+  CHECK(load_text(json{{"tools", {{"mcp", to_json(h)["tools"]["mcp"]}}}}.dump()).tools.mcp[0].url == h.tools.mcp[0].url);
+
+  CHECK(load_error(R"({"tools": {"mcp": [{"name": "fs"}]}})")
+            .starts_with("tools.mcp: [0]: give exactly one of \"command\" (stdio) and \"url\" (Streamable HTTP)"));
+  CHECK(load_error(R"({"tools": {"mcp": [{"name": "fs", "command": "x", "url": "http://127.0.0.1:9/mcp"}]}})")
+            .starts_with("tools.mcp: [0]: give exactly one of"));
   CHECK(load_error(R"({"tools": {"mcp": [{"name": "fs", "command": "x", "timeout": 5}]}})")
             .starts_with("tools.mcp: [0].timeout: unknown key (name, command,"));
   CHECK(load_error(R"({"tools": {"mcp": [{"name": "a", "command": "x"}, {"name": "a", "command": "y"}]}})").starts_with(
         "tools.mcp: [1].name: \"a\" names two servers"));
-  CHECK(load_error(R"({"tools": {"mcp": [{"name": "a", "url": "http://127.0.0.1:9/mcp"}]}})").starts_with(
-        "tools.mcp: [0].url: the Streamable HTTP transport is not built yet; use \"command\" (stdio)"));
+  CHECK(load_error(R"({"tools": {"mcp": [{"name": "a", "url": "ftp://127.0.0.1:9/mcp"}]}})").starts_with(
+        "tools.mcp: [0].url: expected an http:// or https:// URL, got \"ftp://127.0.0.1:9/mcp\""));
+  CHECK(load_error(R"({"tools": {"mcp": [{"name": "a", "url": "http://h/mcp", "args": ["x"]}]}})").starts_with(
+        "tools.mcp: [0]: args, env and cwd belong to a \"command\" server"));
+  CHECK(load_error(R"({"tools": {"mcp": [{"name": "a", "command": "x", "bearer_token_env": "T"}]}})").starts_with(
+        "tools.mcp: [0]: headers and bearer_token_env belong to a \"url\" server"));
+  CHECK(load_error(R"({"tools": {"mcp": [{"name": "a", "url": "http://h/mcp", "headers": {"X-A b": "1"}}]}})").starts_with(
+        "tools.mcp: [0].headers.X-A b: not a valid HTTP header"));
   CHECK(load_error(R"({"tools": {"mcp": [{"name": "a", "command": "x", "args": "-v"}]}})").starts_with(
         "tools.mcp: [0].args: expected an array of strings, got a string"));
   CHECK(load_error(R"({"tools": {"mcp": [{"name": "a", "command": "x", "call_timeout_ms": 0}]}})").starts_with(
@@ -414,3 +439,5 @@ TEST_CASE("environment reads the process's PTC_ and key variables only") {
   env.unset("PTC_CONFIG_TEST_PROBE");
   CHECK_FALSE(env.get("PTC_CONFIG_TEST_PROBE"));
 }
+
+}  // namespace config_settings_test

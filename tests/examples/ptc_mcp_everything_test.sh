@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # MCP against the reference server @modelcontextprotocol/server-everything (npm, pinned in
-# tests/package.json), a real server on stdio: its tools listed with their signatures, then a
+# tests/package.json), a real server on stdio and over Streamable HTTP: its tools listed with their signatures, then a
 # program that calls plain, structured-output, image, failing and long-running tools, several
 # from pmap, and ptc's own `ptc mcp` server putting the same tools behind run_program.
 # Needs tests/node_modules (tests/npm_install.sh, run by config/test.sh).
@@ -76,6 +76,30 @@ if [[ $(jq -c '.structuredContent' "$tmp/out") == '{"result":{"n":8,"x":42}}' &&
 inspect "$ptc" --method tools/call --tool-name run_program --tool-arg 'program=(tool/everything.get-sum {:a "x"})' -- mcp --mcp "$server"
 check inspector-error 0
 if [[ $(jq '.isError' "$tmp/out") == true ]] && jq -r '.content[0].text' "$tmp/out" | grep -q 'tool/everything.get-sum failed'; then ok; else bad "inspector sees the tool error"; fi
+
+# The same server over Streamable HTTP (its `streamableHttp` mode, on a free port): the same
+# program through `--mcp-url`, with sessions, event-stream answers and progress.
+port=$("$node" -e 'const s = require("net").createServer(); s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
+PORT=$port "$node" "$everything" streamableHttp >"$tmp/http_server.log" 2>&1 &
+http_pid=$!
+trap 'kill $http_pid 2>/dev/null; rm -rf "$tmp"' EXIT
+for _ in $(seq 1 200); do
+  grep -q "listening on port" "$tmp/http_server.log" && break
+  sleep 0.05
+done
+run "Use the reference server" --script "$tmp/script.json" --mcp-url "everything=http://127.0.0.1:$port/mcp" \
+  --trace "$tmp/http_trace.jsonl"
+check http-mission 0
+for want in '"echo": "Echo: hi"' '"temperature": 36' '"bad": "tool/everything.get-sum failed"' \
+  '"long": "Long running operation completed. Duration: 0.3 seconds, Steps: 3."'; do
+  stdout_has "http-mission-has $want" "$want"
+done
+sums=$(jq -c '.sums' "$tmp/out" 2>/dev/null)
+if [[ $sums == '["The sum of 1 and 10 is 11.","The sum of 2 and 10 is 12.","The sum of 3 and 10 is 13.","The sum of 4 and 10 is 14.","The sum of 5 and 10 is 15."]' ]]; then ok; else bad "http pmap sums: $sums"; fi
+progress=$(jq -c 'select(.event == "tool_progress") | .progress' "$tmp/http_trace.jsonl" 2>/dev/null | tr '\n' ' ')
+if [[ $progress == '1 2 3 ' ]]; then ok; else bad "http progress events in the trace: $progress"; fi
+kill $http_pid 2>/dev/null
+wait $http_pid 2>/dev/null
 
 echo "ptc MCP with server-everything: $passed passed, $failed failed"
 [[ $failed == 0 ]]

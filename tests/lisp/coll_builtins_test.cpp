@@ -8,6 +8,8 @@
 #include "lisp/run.hpp"
 #include "tests/lisp/eval_helpers.hpp"
 
+namespace lisp_coll_builtins_test {
+
 using namespace ptc::lisp;
 using namespace ptc::lisp::testing;
 
@@ -219,3 +221,5 @@ TEST_CASE("coll builtins: building large collections in a loop") {
   CHECK(ev("(count (into [] (range 100000)))") == "100000");
   CHECK(ev("(count (into {} (map (fn [i] [i i]) (range 50000))))") == "50000");
 }
+
+}  // namespace lisp_coll_builtins_test

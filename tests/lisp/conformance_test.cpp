@@ -22,6 +22,8 @@
 #include "lisp/printer.hpp"
 #include "lisp/run.hpp"
 
+namespace lisp_conformance_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -270,3 +272,5 @@ TEST_CASE("conformance: every program gives Clojure's result", "[conformance]") 
     FAIL_CHECK("pending case now passes, remove it from pending.tsv: " << name);
   }
 }
+
+}  // namespace lisp_conformance_test

@@ -22,6 +22,8 @@
 #include "lisp/error.hpp"
 #include "lisp/run.hpp"
 
+namespace lisp_coverage_test {
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -286,3 +288,5 @@ TEST_CASE("COV-003 the case tokenizer sees names under every alias", "[coverage]
     CHECK(syms.count(not_symbol) == 0);
   }
 }
+
+}  // namespace lisp_coverage_test

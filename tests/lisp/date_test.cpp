@@ -11,6 +11,8 @@
 #include "lisp/run.hpp"
 #include "tests/lisp/eval_helpers.hpp"
 
+namespace lisp_date_test {
+
 using namespace ptc::lisp;
 using namespace ptc::lisp::testing;
 
@@ -198,3 +200,5 @@ TEST_CASE("realized? on eager and lazy sequences", "[date][seq]") {
       {"(realized? nil)", "error type: realized?: argument 1 must be a sequence (a lazy or realised seq), got nil"},
   });
 }
+
+}  // namespace lisp_date_test

@@ -4,6 +4,8 @@
 #include "lisp/json.hpp"
 #include "lisp/run.hpp"
 
+namespace lisp_error_messages_test {
+
 using namespace ptc::lisp;
 
 namespace {
@@ -89,3 +91,5 @@ TEST_CASE("error text: unsupported", "[errors]") {
   CHECK(error_text("#\"(a)\\1\"") ==
         "unsupported: regex feature not supported: backreferences and lookaround cannot be used (patterns run in linear time) (line 1, col 1)");
 }
+
+}  // namespace lisp_error_messages_test

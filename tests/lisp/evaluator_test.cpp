@@ -5,6 +5,8 @@
 
 #include "tests/lisp/eval_helpers.hpp"
 
+namespace lisp_evaluator_test {
+
 using namespace ptc::lisp;
 using namespace ptc::lisp::testing;
 
@@ -61,3 +63,5 @@ TEST_CASE("top-level lets and later forms see earlier definitions", "[evaluator]
       {"(defn outer [] (inner)) (defn inner [] :ok) (outer)", ":ok"},
   });
 }
+
+}  // namespace lisp_evaluator_test

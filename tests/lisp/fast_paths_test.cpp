@@ -2,6 +2,8 @@
 
 #include "tests/lisp/eval_helpers.hpp"
 
+namespace lisp_fast_paths_test {
+
 using namespace ptc::lisp::testing;
 
 // The evaluator's fast paths (keyword calls with a position hint, (= a b) in place, keyword
@@ -109,3 +111,5 @@ TEST_CASE("reduce with an init handed over keeps every reachable version unchang
   CHECK(kind_of("(reduce 1 0 [1 2])") == kind_of("(reduce 1 [1 2])"));
   CHECK(kind_of("(reduce + 0 5)") == kind_of("(reduce + 5)"));
 }
+
+}  // namespace lisp_fast_paths_test

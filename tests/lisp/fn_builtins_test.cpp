@@ -8,6 +8,8 @@
 #include "lisp/run.hpp"
 #include "tests/lisp/eval_helpers.hpp"
 
+namespace lisp_fn_builtins_test {
+
 using namespace ptc::lisp;
 using namespace ptc::lisp::testing;
 
@@ -93,3 +95,5 @@ TEST_CASE("fn builtins: errors") {
   CHECK(ev("(fnil inc)").rfind("error arity: ", 0) == 0);
   CHECK(ev("((comparator <) 1)").rfind("error arity: ", 0) == 0);
 }
+
+}  // namespace lisp_fn_builtins_test

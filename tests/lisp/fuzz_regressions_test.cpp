@@ -4,6 +4,8 @@
 
 #include "lisp/run.hpp"
 
+namespace lisp_fuzz_regressions_test {
+
 using namespace ptc::lisp;
 
 TEST_CASE("fuzz regressions end in clean errors", "[fuzz]") {
@@ -22,3 +24,5 @@ TEST_CASE("fuzz regressions end in clean errors", "[fuzz]") {
     CHECK(r.err->render() == c.error);
   }
 }
+
+}  // namespace lisp_fuzz_regressions_test

@@ -11,6 +11,8 @@
 #include "lisp/run.hpp"
 #include "tests/lisp/eval_helpers.hpp"
 
+namespace lisp_io_builtins_test {
+
 namespace {
 
 using namespace ptc::lisp;
@@ -83,3 +85,5 @@ TEST_CASE("format argument errors", "[io]") {
 TEST_CASE("format accepts an integer for %f (a deliberate leniency)", "[io]") {
   CHECK(ev(R"((format "%.2f" 1))") == R"("1.00")");
 }
+
+}  // namespace lisp_io_builtins_test

@@ -14,6 +14,8 @@
 #include "lisp/string.hpp"
 #include "lisp/vector.hpp"
 
+namespace lisp_json_test {
+
 using namespace ptc::lisp;
 using json = nlohmann::ordered_json;
 
@@ -190,3 +192,5 @@ TEST_CASE("json: valid keyword text") {
     CHECK(forms[0].atom.raw_bits() == keyword(k).raw_bits());
   }
 }
+
+}  // namespace lisp_json_test

@@ -9,6 +9,8 @@
 
 #include "lisp/run.hpp"
 
+namespace lisp_limits_error_text_test {
+
 using namespace ptc::lisp;
 
 namespace {
@@ -111,3 +113,5 @@ TEST_CASE("TRN-011 one long print is cut, not an error", "[limits][print]") {
   REQUIRE(r.prints.size() == 1);
   CHECK(r.prints[0] == "éééééééééé...");
 }
+
+}  // namespace lisp_limits_error_text_test

@@ -3,6 +3,8 @@
 
 #include "lisp/run.hpp"
 
+namespace lisp_limits_test {
+
 using namespace ptc::lisp;
 
 namespace {
@@ -79,3 +81,5 @@ TEST_CASE("after a limit error the next run works normally", "[limits]") {
   run_result ok = run_with("(reduce + (range 100))");
   REQUIRE(ok.kind == outcome::value);
 }
+
+}  // namespace lisp_limits_test

@@ -2,6 +2,8 @@
 
 #include "lisp/list.hpp"
 
+namespace lisp_list_test {
+
 using namespace ptc::lisp;
 
 namespace {
@@ -66,3 +68,5 @@ TEST_CASE("list: a list nested a million levels deep is freed") {
   l = value();
   SUCCEED();
 }
+
+}  // namespace lisp_list_test

@@ -8,6 +8,8 @@
 #include "lisp/string.hpp"
 #include "lisp/vector.hpp"
 
+namespace lisp_map_test {
+
 using namespace ptc::lisp;
 
 namespace {
@@ -244,3 +246,5 @@ TEST_CASE("map: a 12-key record stays small (the index grows with the map)") {
   CHECK(b.live_bytes() == base);
   b.deactivate();
 }
+
+}  // namespace lisp_map_test

@@ -10,6 +10,8 @@
 #include "lisp/run.hpp"
 #include "tests/lisp/eval_helpers.hpp"
 
+namespace lisp_math_builtins_test {
+
 namespace {
 
 using namespace ptc::lisp;
@@ -170,3 +172,5 @@ TEST_CASE("Integer Long Double parsing", "[math]") {
   CHECK(ev("(Double/isNaN (Double/parseDouble \"NaN\"))") == "true");
   CHECK(kind_of("(Double/parseDouble \"abc\")") == "type");
 }
+
+}  // namespace lisp_math_builtins_test

@@ -14,6 +14,8 @@
 #include "lisp/set.hpp"
 #include "lisp/vector.hpp"
 
+namespace lisp_native_limits_test {
+
 using namespace ptc::lisp;
 
 namespace {
@@ -274,3 +276,5 @@ TEST_CASE("native limits: a bulk charge past the step limit refuses the work: st
     CHECK(r.steps == lim.max_steps + 1);
   }
 }
+
+}  // namespace lisp_native_limits_test

@@ -2,6 +2,8 @@
 
 #include "tests/lisp/eval_helpers.hpp"
 
+namespace lisp_nested_update_test {
+
 using namespace ptc::lisp::testing;
 
 // assoc-in / update-in / update change uniquely held levels in place ("take, update, put
@@ -64,3 +66,5 @@ TEST_CASE("sort-by with the < > compare builtins orders numbers stably") {
       {"(sort-by :v > [{:v 1 :i 0} {:v 2.5 :i 1}])", "({:v 2.5, :i 1} {:v 1, :i 0})"},
   });
 }
+
+}  // namespace lisp_nested_update_test

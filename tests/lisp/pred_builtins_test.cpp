@@ -10,6 +10,8 @@
 #include "lisp/run.hpp"
 #include "tests/lisp/eval_helpers.hpp"
 
+namespace lisp_pred_builtins_test {
+
 namespace {
 
 using namespace ptc::lisp;
@@ -66,3 +68,5 @@ TEST_CASE("predicates take exactly one argument", "[pred]") {
   CHECK(ev("(nil?)").rfind("error arity", 0) == 0);
   CHECK(ev("(string? 1 2)").rfind("error arity", 0) == 0);
 }
+
+}  // namespace lisp_pred_builtins_test

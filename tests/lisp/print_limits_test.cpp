@@ -16,6 +16,8 @@
 #include "lisp/string.hpp"
 #include "lisp/vector.hpp"
 
+namespace lisp_print_limits_test {
+
 using namespace ptc::lisp;
 using namespace std::chrono;
 
@@ -262,3 +264,5 @@ TEST_CASE("the string limit error names the builtin and the limit", "[limits][st
   }
   CHECK(limits{}.max_string_bytes == 16u << 20);
 }
+
+}  // namespace lisp_print_limits_test

@@ -27,6 +27,8 @@
 #include "lisp/string.hpp"
 #include "lisp/vector.hpp"
 
+namespace lisp_printer_test {
+
 using namespace ptc::lisp;
 
 namespace {
@@ -327,3 +329,5 @@ TEST_CASE("TYP-001..012 type labels") {
   CHECK(type_label(lazy(4)) == "list[4]");
   CHECK(type_label(lazy()) == "lazy seq");
 }
+
+}  // namespace lisp_printer_test

@@ -7,6 +7,8 @@
 #include "lisp/printer.hpp"
 #include "lisp/run.hpp"
 
+namespace lisp_ptc_builtins_test {
+
 using namespace ptc::lisp;
 
 namespace {
@@ -132,3 +134,5 @@ TEST_CASE("ptc helpers: all-of, any-of, none-of combine any predicates") {
       {"(all-of 5)", "error not_callable: all-of: argument 1 must be a function, got an integer 5"},
   });
 }
+
+}  // namespace lisp_ptc_builtins_test

@@ -9,6 +9,8 @@
 #include "lisp/reader.hpp"
 #include "lisp/run.hpp"
 
+namespace lisp_read_value_test {
+
 using namespace ptc::lisp;
 
 namespace {
@@ -122,3 +124,5 @@ TEST_CASE("read_program can give each top-level form's text") {
   CHECK(texts[1] == "[b]");
   CHECK(texts[2] == "'c");
 }
+
+}  // namespace lisp_read_value_test

@@ -11,6 +11,8 @@
 #include "lisp/reader.hpp"
 #include "lisp/string.hpp"
 
+namespace lisp_reader_test {
+
 using namespace ptc::lisp;
 
 namespace {
@@ -285,3 +287,5 @@ TEST_CASE("reader: random bytes never crash the reader") {
     }
   }
 }
+
+}  // namespace lisp_reader_test

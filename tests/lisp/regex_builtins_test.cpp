@@ -10,6 +10,8 @@
 #include "lisp/run.hpp"
 #include "tests/lisp/eval_helpers.hpp"
 
+namespace lisp_regex_builtins_test {
+
 namespace {
 
 using namespace ptc::lisp;
@@ -61,3 +63,5 @@ TEST_CASE("backreferences and lookaround are refused with a clear error", "[rege
   CHECK(ev("(re-pattern \"(a)\\\\1\")") == msg);
   CHECK(ev("(re-pattern \"(?<!a)b\")") == msg);
 }
+
+}  // namespace lisp_regex_builtins_test

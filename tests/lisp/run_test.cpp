@@ -8,6 +8,8 @@
 #include "lisp/printer.hpp"
 #include "lisp/run.hpp"
 
+namespace lisp_run_test {
+
 using namespace ptc::lisp;
 using json = nlohmann::ordered_json;
 
@@ -271,3 +273,5 @@ TEST_CASE("the run counts steps, evaluation time and memory", "[run]") {
   CHECK(r.steps > 10000);
   CHECK(r.peak_memory_bytes > 10000 * 16);
 }
+
+}  // namespace lisp_run_test

@@ -11,6 +11,8 @@
 #include "lisp/printer.hpp"
 #include "lisp/run.hpp"
 
+namespace lisp_seq_builtins_test {
+
 namespace {
 
 using namespace ptc::lisp;
@@ -326,3 +328,5 @@ TEST_CASE("sequence functions over 10,000 maps stay fast", "[seq][perf]") {
   CHECK(pr_str(r.result) == "10000");
   CHECK(r.eval_time.count() < 2'000'000);
 }
+
+}  // namespace lisp_seq_builtins_test

@@ -8,6 +8,8 @@
 #include "lisp/run.hpp"
 #include "tests/lisp/eval_helpers.hpp"
 
+namespace lisp_set_builtins_test {
+
 using namespace ptc::lisp;
 using namespace ptc::lisp::testing;
 
@@ -64,3 +66,5 @@ TEST_CASE("clojure.set builtins: set/ alias and lenient collection arguments") {
       {"(set/map-invert 5)", "error type: clojure.set/map-invert: argument 1 must be a map, got an integer 5"},
   });
 }
+
+}  // namespace lisp_set_builtins_test

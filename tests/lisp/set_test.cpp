@@ -4,6 +4,8 @@
 #include "lisp/string.hpp"
 #include "lisp/vector.hpp"
 
+namespace lisp_set_test {
+
 using namespace ptc::lisp;
 
 namespace {
@@ -67,3 +69,5 @@ TEST_CASE("set: 100,000 items, sharing and removal") {
   CHECK_FALSE(S(s).each([&](const value&) { return ++seen < 10; }));
   CHECK(seen == 10);
 }
+
+}  // namespace lisp_set_test

@@ -12,6 +12,8 @@
 #include "lisp/set.hpp"
 #include "tests/lisp/eval_helpers.hpp"
 
+namespace lisp_sorted_test {
+
 using namespace ptc::lisp;
 using namespace ptc::lisp::testing;
 
@@ -156,3 +158,5 @@ TEST_CASE("building a large sorted set from shuffled items stays fast", "[sorted
   CHECK(ev("(let [s (into (sorted-set) (map #(mod (* % 7919) 5000) (range 5000)))] [(count s) (first s) (last s)])") ==
         "[5000 0 4999]");
 }
+
+}  // namespace lisp_sorted_test

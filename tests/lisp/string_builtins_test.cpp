@@ -10,6 +10,8 @@
 #include "lisp/run.hpp"
 #include "tests/lisp/eval_helpers.hpp"
 
+namespace lisp_string_builtins_test {
+
 namespace {
 
 using namespace ptc::lisp;
@@ -143,3 +145,5 @@ TEST_CASE("Java String methods", "[string]") {
   CHECK(ev("[(.toUpperCase \"ab\") (.toLowerCase \"AB\") (.trim \" a \")]") == "[\"AB\" \"ab\" \"a\"]");
   CHECK(kind_of("(.charAt \"abc\" 5)") == "index");
 }
+
+}  // namespace lisp_string_builtins_test

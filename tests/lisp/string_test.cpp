@@ -2,6 +2,8 @@
 
 #include "lisp/string.hpp"
 
+namespace lisp_string_test {
+
 using namespace ptc::lisp;
 
 TEST_CASE("string: length and indexes count code points") {
@@ -88,3 +90,5 @@ TEST_CASE("string: the text hash is cached and matches hash_text") {
   CHECK(s.as<string_obj>().hash() == s.as<string_obj>().hash());
   CHECK(hash_text("a") != hash_text("b"));
 }
+
+}  // namespace lisp_string_test

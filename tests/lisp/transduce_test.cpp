@@ -5,6 +5,8 @@
 
 #include "tests/lisp/eval_helpers.hpp"
 
+namespace lisp_transduce_test {
+
 using namespace ptc::lisp::testing;
 
 TEST_CASE("transduce with and without init", "[transduce]") {
@@ -118,3 +120,5 @@ TEST_CASE("transducer errors and limits", "[transduce]") {
   CHECK(kind_of("(transduce (map inc) + (range))") == "limit");
   CHECK(kind_of("(count (sequence (map inc) (range)))") == "limit");
 }
+
+}  // namespace lisp_transduce_test

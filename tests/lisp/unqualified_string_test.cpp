@@ -11,6 +11,8 @@
 
 #include "eval_helpers.hpp"
 
+namespace lisp_unqualified_string_test {
+
 using ptc::lisp::testing::ev;
 
 namespace {
@@ -215,3 +217,5 @@ TEST_CASE("str/split rejects a separator that is neither regex nor string", "[st
   CHECK(ev("(str/split \"a b\" nil)").rfind("error type", 0) == 0);
   CHECK(ev("(str/split \"a b\" :x)").rfind("error type", 0) == 0);
 }
+
+}  // namespace lisp_unqualified_string_test

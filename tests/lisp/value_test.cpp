@@ -10,6 +10,8 @@
 #include "lisp/string.hpp"
 #include "lisp/vector.hpp"
 
+namespace lisp_value_test {
+
 using namespace ptc::lisp;
 
 namespace {
@@ -237,3 +239,5 @@ TEST_CASE("value: heap objects are charged to the active budget and credited whe
   survivor = value();
   CHECK(b.live_bytes() > base);
 }
+
+}  // namespace lisp_value_test

@@ -4,6 +4,8 @@
 
 #include "lisp/vector.hpp"
 
+namespace lisp_vector_test {
+
 using namespace ptc::lisp;
 
 namespace {
@@ -148,3 +150,5 @@ TEST_CASE("vector: random operations with shared snapshots match a model") {
   CHECK(same(v, model));
   for (auto& [snap, m] : snapshots) CHECK(same(snap, m));
 }
+
+}  // namespace lisp_vector_test

@@ -8,6 +8,8 @@
 #include "lisp/run.hpp"
 #include "tests/lisp/eval_helpers.hpp"
 
+namespace lisp_walk_builtins_test {
+
 using namespace ptc::lisp;
 using namespace ptc::lisp::testing;
 
@@ -54,3 +56,5 @@ TEST_CASE("clojure.walk builtins: deep data is a limit error, macroexpand-all is
   CHECK(ev("(walk/macroexpand-all '(when 1 2))") ==
         "error unsupported: clojure.walk/macroexpand-all is not available: PTC-Lisp has no macros to expand");
 }
+
+}  // namespace lisp_walk_builtins_test

@@ -3,7 +3,9 @@
 // signatures in the tool/ section, results of every content kind, concurrent calls from pmap
 // on one connection, and each fault a clear tool error with nothing hung: crash mid-call
 // (restart with backoff, then down), garbage, an over-long line, a stall past the timeout, a
-// slow or failing handshake.
+// slow or failing handshake. Then the same client over Streamable HTTP against an MCP server of
+// our own on a real HTTP server (tests/support/http_server.hpp): sessions, event streams, a
+// lost session, HTTP faults, bearer tokens, DELETE on close.
 #include <catch2/catch.hpp>
 
 #include "tests/support/actor_config.hpp"
@@ -20,8 +22,13 @@
 
 #include "actors/interpreter.hpp"
 #include "actors/mcp.hpp"
+#include "actors/trace.hpp"
+#include "actors/wire.hpp"
 #include "lisp/printer.hpp"
 #include "messages/namespace.hpp"
+#include "tests/support/http_server.hpp"
+
+namespace mcp_mcp_client_test {
 
 using namespace ptc;
 using namespace std::chrono_literals;
@@ -268,3 +275,246 @@ TEST_CASE("MCP client: closing the connection with a call out tells the server i
   CHECK(seen.find("cancelled ") != std::string::npos);
   std::remove(state.c_str());
 }
+
+// ---- Streamable HTTP ----------------------------------------------------------------------
+
+namespace {
+
+/// An MCP server over Streamable HTTP (2025-11-25), on a real HTTP server, whose tools misbehave
+/// on request: echo (JSON answer), progress (an event stream: a priming event, a progress
+/// notification, the result), http500, garbage, stall (answers after 3 s), lose_session (the
+/// first call forgets the session: 404). Every request is kept for the checks.
+class http_mcp_server {
+ public:
+  explicit http_mcp_server(std::string token = "") : token_(std::move(token)), server_([this](const auto& r) { return handle(r); }) {}
+
+  std::string url() const { return server_.base_url() + "/mcp"; }
+  std::vector<testing::received_request> requests() const { return server_.requests(); }
+  /// The JSON bodies of the POSTs whose method is `method`.
+  std::vector<json> posts(const std::string& method) const {
+    std::vector<json> out;
+    for (const auto& r : server_.requests()) {
+      if (r.method != "POST") continue;
+      json b = json::parse(r.body, nullptr, false);
+      if (!b.is_discarded() && b.value("method", "") == method) out.push_back(b);
+    }
+    return out;
+  }
+
+ private:
+  static testing::canned_response rpc(const json& id, json result) {
+    testing::canned_response out;
+    out.body = json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}}.dump();
+    return out;
+  }
+
+  testing::canned_response handle(const testing::received_request& r) {
+    std::lock_guard lock(mutex_);
+    testing::canned_response out;
+    if (!token_.empty() && r.header("authorization") != "Bearer " + token_) {
+      out.status = 401;
+      out.body = json{{"error", {{"message", "unauthorized: got " + r.header("authorization")}}}}.dump();
+      return out;
+    }
+    if (r.method == "DELETE") return out;
+    const std::string accept = r.header("accept");
+    if (accept.find("application/json") == std::string::npos || accept.find("text/event-stream") == std::string::npos) {
+      out.status = 406;
+      return out;
+    }
+    const json msg = json::parse(r.body, nullptr, false);
+    const std::string method = msg.is_object() ? msg.value("method", "") : "";
+    if (method == "initialize") {
+      session_ = "s" + std::to_string(++sessions_);
+      out = rpc(msg["id"], {{"protocolVersion", "2025-11-25"},
+                            {"capabilities", {{"tools", json::object()}}},
+                            {"serverInfo", {{"name", "http-fake"}, {"version", "1"}}}});
+      out.headers.push_back("Mcp-Session-Id: " + session_);
+      return out;
+    }
+    if (r.header("mcp-session-id") != session_) {
+      out.status = r.header("mcp-session-id").empty() ? 400 : 404;
+      return out;
+    }
+    if (r.header("mcp-protocol-version") != "2025-11-25") {
+      out.status = 400;
+      out.body = "missing MCP-Protocol-Version";
+      return out;
+    }
+    if (!msg.contains("id")) {  // a notification
+      out.status = 202;
+      return out;
+    }
+    if (method == "tools/list") {
+      json tools = json::array();
+      for (const char* name : {"echo", "progress", "http500", "garbage", "stall", "lose_session"})
+        tools.push_back({{"name", name}, {"description", std::string("The ") + name + " tool"},
+                         {"inputSchema", {{"type", "object"}, {"properties", {{"text", {{"type", "string"}}}}}}}});
+      return rpc(msg["id"], {{"tools", tools}});
+    }
+    const std::string tool = msg["params"].value("name", "");
+    const json args = msg["params"].value("arguments", json::object());
+    const json echo = {{"content", {{{"type", "text"}, {"text", args.value("text", "")}}}}};
+    if (tool == "echo") return rpc(msg["id"], echo);
+    if (tool == "progress") {
+      const json token = msg["params"]["_meta"]["progressToken"];
+      json note = {{"jsonrpc", "2.0"}, {"method", "notifications/progress"},
+                   {"params", {{"progressToken", token}, {"progress", 1}, {"total", 2}}}};
+      out.content_type = "text/event-stream";
+      out.body = "id: 0\ndata:\n\n"  // a priming event, no data
+                 "event: message\ndata: " + note.dump() + "\n\n"
+                 "data: " + json{{"jsonrpc", "2.0"}, {"id", msg["id"]}, {"result", {{"structuredContent", {{"done", true}}}}}}.dump() + "\n\n";
+      return out;
+    }
+    if (tool == "http500") {
+      out.status = 500;
+      out.content_type = "text/plain";
+      out.body = "internal trouble";
+      return out;
+    }
+    if (tool == "garbage") {
+      out.body = "this is not json";
+      return out;
+    }
+    if (tool == "stall") {
+      out = rpc(msg["id"], echo);
+      out.delay = std::chrono::milliseconds(3000);
+      return out;
+    }
+    if (tool == "lose_session" && !lost_once_) {
+      lost_once_ = true;
+      session_ = "forgotten";
+      out.status = 404;
+      return out;
+    }
+    return rpc(msg["id"], echo);
+  }
+
+  std::string token_;
+  std::mutex mutex_;
+  std::string session_;
+  int sessions_ = 0;
+  bool lost_once_ = false;
+  testing::http_server server_;  // last: its thread calls handle()
+};
+
+actors::mcp_server_spec http_spec(const http_mcp_server& server) {
+  actors::mcp_server_spec s;
+  s.name = "web";
+  s.url = server.url();
+  s.connect_timeout_ms = 10'000;
+  s.call_timeout_ms = 10'000;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("MCP client over Streamable HTTP: session and version headers, tools, calls from pmap, DELETE on close") {
+  caf::actor_system sys{testing::test_config()};
+  http_mcp_server server;
+  auto c = connect(sys, http_spec(server));
+  CHECK(c->protocol_version() == "2025-11-25");
+  REQUIRE(c->tools().size() == 6);
+  CHECK(c->tools()[0].spec.name == "web.echo");
+  CHECK(call(sys, *c, "web.echo", {{"text", "hi"}}).value == "\"hi\"");
+  CHECK(eval(sys, R"((vec (pmap (fn [i] (tool/web.echo {:text (str i)})) (range 20))))", c->tools()) ==
+        "[0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19]");  // text that is JSON is parsed
+  c.reset();
+  const auto requests = server.requests();
+  REQUIRE(requests.size() >= 4);
+  CHECK(requests[0].header("mcp-session-id").empty());  // initialize
+  CHECK(requests[1].header("mcp-session-id") == "s1");  // notifications/initialized
+  CHECK(requests[1].header("mcp-protocol-version") == "2025-11-25");
+  CHECK(requests.back().method == "DELETE");
+  CHECK(requests.back().header("mcp-session-id") == "s1");
+  CHECK(server.posts("tools/call").size() == 21);
+}
+
+TEST_CASE("MCP client over Streamable HTTP: an event-stream answer, its progress to the trace") {
+  caf::actor_system sys{testing::test_config()};
+  http_mcp_server server;
+  auto c = connect(sys, http_spec(server));
+  const std::string path = "mcp_http_trace_" + std::to_string(::getpid()) + ".jsonl";
+  caf::actor sink = actors::spawn_trace_sink(sys, path);
+  actors::tree_context ctx;
+  ctx.trace = sink;
+  ctx.path = "analyst";
+  caf::scoped_actor self{sys};
+  std::optional<actors::tool_result> r;
+  self->request(c->connection(), wait_limit, actors::tool_atom::value, actors::tool_call{"web.progress", "{}", ctx})
+      .receive([&](actors::tool_result& x) { r = std::move(x); }, [&](caf::error& e) { FAIL(sys.render(e)); });
+  REQUIRE(r);
+  CHECK(r->ok);
+  CHECK(r->value == R"({"done":true})");
+  self->request(sink, wait_limit, actors::flush_atom::value).receive([](bool) {}, [](caf::error&) {});
+  caf::anon_send_exit(sink, caf::exit_reason::user_shutdown);
+  std::ifstream in(path);
+  json event;
+  for (std::string line; std::getline(in, line);) {
+    json e = json::parse(line);
+    if (e["event"] == "tool_progress") event = e;
+  }
+  REQUIRE(event.is_object());
+  CHECK(event["agent"] == "analyst");
+  CHECK(event["tool"] == "web.progress");
+  CHECK(event["progress"] == 1);
+  CHECK(event["total"] == 2);
+  std::remove(path.c_str());
+  CHECK(eval(sys, R"((:done (tool/web.progress {})))", c->tools()) == "true");
+}
+
+TEST_CASE("MCP client over Streamable HTTP: a lost session (404) is initialised again and the call sent again") {
+  caf::actor_system sys{testing::test_config()};
+  http_mcp_server server;
+  auto c = connect(sys, http_spec(server));
+  auto r = call(sys, *c, "web.lose_session", {{"text", "again"}});
+  CHECK(r.error == "");
+  CHECK(r.value == "\"again\"");
+  CHECK(server.posts("initialize").size() == 2);
+  const auto calls = server.posts("tools/call");
+  REQUIRE(calls.size() == 2);
+  CHECK(calls[0]["id"] == calls[1]["id"]);  // the same request, in the new session
+  CHECK(call(sys, *c, "web.echo", {{"text", "after"}}).value == "\"after\"");
+}
+
+TEST_CASE("MCP client over Streamable HTTP: HTTP faults are tool errors naming the server; nothing hangs") {
+  caf::actor_system sys{testing::test_config()};
+  http_mcp_server server;
+  auto spec = http_spec(server);
+  spec.call_timeout_ms = 500;
+  auto c = connect(sys, spec);
+  CHECK(call(sys, *c, "web.http500").error == "MCP server web: answered HTTP 500: internal trouble");
+  CHECK(call(sys, *c, "web.garbage").error == "MCP server web: answered with a body that is not JSON-RPC: this is not json");
+  CHECK(call(sys, *c, "web.stall").error == "MCP server web did not answer within 500 ms");
+  CHECK(call(sys, *c, "web.echo", {{"text", "still here"}}).value == "\"still here\"");
+  // The stalled call was cancelled at the server.
+  REQUIRE(server.posts("notifications/cancelled").size() == 1);
+
+  auto refused = spec;
+  refused.url = "http://127.0.0.1:" + std::to_string(testing::unused_port()) + "/mcp";
+  const std::string e = connect_error(sys, refused);
+  CHECK(e.starts_with("MCP server web could not start: connection refused"));
+}
+
+TEST_CASE("MCP client over Streamable HTTP: a bearer token from the environment, never in an error") {
+  caf::actor_system sys{testing::test_config()};
+  const std::string token = "mcp-token-" + std::to_string(::getpid()) + "-x9f3k";
+  http_mcp_server server(token);
+  auto spec = http_spec(server);
+  spec.bearer_token_env = "PTC_TEST_MCP_BEARER";
+  ::unsetenv("PTC_TEST_MCP_BEARER");
+  CHECK(connect_error(sys, spec) ==
+        "MCP server web could not start: the environment variable PTC_TEST_MCP_BEARER (its bearer_token_env) is not set");
+  ::setenv("PTC_TEST_MCP_BEARER", token.c_str(), 1);
+  auto c = connect(sys, spec);
+  CHECK(call(sys, *c, "web.echo", {{"text", "authorized"}}).value == "\"authorized\"");
+  CHECK(server.requests()[0].header("authorization") == "Bearer " + token);
+  // A server that echoes the header it got in its refusal: the token does not reach the error.
+  ::setenv("PTC_TEST_MCP_BEARER", (token + "-wrong").c_str(), 1);
+  const std::string e = connect_error(sys, spec);
+  CHECK(e.starts_with("MCP server web could not start: answered HTTP 401: unauthorized: got Bearer "));
+  CHECK(e.find(token) == std::string::npos);
+  ::unsetenv("PTC_TEST_MCP_BEARER");
+}
+
+}  // namespace mcp_mcp_client_test

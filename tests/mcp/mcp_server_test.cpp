@@ -15,6 +15,8 @@
 #include "actors/mcp.hpp"
 #include "actors/mcp_server.hpp"
 
+namespace mcp_mcp_server_test {
+
 using namespace ptc;
 using namespace std::chrono_literals;
 using json = nlohmann::ordered_json;
@@ -199,3 +201,5 @@ TEST_CASE("MCP server: calls run concurrently and a cancelled call's run is drop
   std::lock_guard<std::mutex> lock(*s.mu);
   for (const auto& m : *s.out) CHECK(m.value("id", json()) != "spin");
 }
+
+}  // namespace mcp_mcp_server_test

@@ -10,6 +10,8 @@
 #include "messages/extract.hpp"
 #include "messages/loop.hpp"
 
+namespace messages_compression_test {
+
 using namespace ptc;
 using namespace ptc::messages;
 
@@ -217,3 +219,5 @@ TEST_CASE("prepare names a missing mission input and a bad signature") {
   REQUIRE(std::holds_alternative<prepare_error>(p));
   CHECK(std::get<prepare_error>(p).message.starts_with("agent signature: "));
 }
+
+}  // namespace messages_compression_test

@@ -8,6 +8,8 @@
 #include "messages/debug_view.hpp"
 #include "tests/messages/golden.hpp"
 
+namespace messages_debug_view_test {
+
 using namespace ptc;
 using namespace ptc::messages;
 
@@ -203,3 +205,5 @@ TEST_CASE("debug view is deterministic and matches its golden file") {
   o.usage = true;
   CHECK(testing::check_golden("debug_view/three_turns.txt", debug_view(s, o)));
 }
+
+}  // namespace messages_debug_view_test

@@ -5,6 +5,8 @@
 
 #include "messages/extract.hpp"
 
+namespace messages_extract_test {
+
 using namespace ptc::messages;
 
 namespace {
@@ -102,3 +104,5 @@ TEST_CASE("extract: invisible characters are removed, no-break spaces become spa
 TEST_CASE("extract: a block the response leaves open runs to the end") {
   CHECK(program_of("```clojure\n(def a 1)\n(println a)") == "(def a 1)\n(println a)");
 }
+
+}  // namespace messages_extract_test

@@ -3,6 +3,8 @@
 
 #include "messages/history.hpp"
 
+namespace messages_history_test {
+
 using namespace ptc;
 using namespace ptc::messages;
 
@@ -77,3 +79,5 @@ TEST_CASE("TRN-006 TRN-010 println_limit counts calls (not lines) and drops the 
   CHECK(render_output(prints, 2, &counts) == "; Output:\nb\nb2\nc");
   CHECK(counts.dropped == 1);
 }
+
+}  // namespace messages_history_test

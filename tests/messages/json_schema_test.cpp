@@ -13,6 +13,8 @@
 #include "messages/signature.hpp"
 #include "tests/messages/golden.hpp"
 
+namespace messages_json_schema_test {
+
 using namespace ptc::messages;
 using json = nlohmann::ordered_json;
 
@@ -157,3 +159,5 @@ TEST_CASE("MCP schema: tool lines of typical MCP tools (golden)") {
   }
   CHECK(ptc::messages::testing::check_golden("mcp/tool_lines.txt", section));
 }
+
+}  // namespace messages_json_schema_test

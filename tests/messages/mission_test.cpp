@@ -4,6 +4,8 @@
 
 #include "messages/mission.hpp"
 
+namespace messages_mission_test {
+
 using namespace ptc::messages;
 using json = nlohmann::ordered_json;
 
@@ -87,3 +89,5 @@ TEST_CASE("mission: placeholders lists names in order without duplicates") {
   CHECK(placeholders("{{b}} and {{ a.c }} then {{b}} {{:no}}") == std::vector<std::string>{"b", "a.c"});
   CHECK(placeholders("nothing here").empty());
 }
+
+}  // namespace messages_mission_test

@@ -6,6 +6,8 @@
 #include "messages/namespace.hpp"
 #include "messages/turn.hpp"
 
+namespace messages_namespace_test {
+
 using namespace ptc;
 using namespace ptc::messages;
 
@@ -131,3 +133,5 @@ TEST_CASE("NS-001 a description of several lines continues as comment lines") {
         ";   path: where it is\n"
         ";   head: first N lines");
 }
+
+}  // namespace messages_namespace_test

@@ -10,7 +10,8 @@
 #include "lisp/printer.hpp"
 #include "tests/messages/golden.hpp"
 
-namespace ptc::messages {
+
+namespace ptc::messages::scenario_test {
 namespace {
 
 using examples::json;
@@ -154,4 +155,4 @@ TEST_CASE("scenario outcomes: every scripted mission ends as its script intends"
   }
 }
 
-}  // namespace ptc::messages
+}  // namespace ptc::messages::scenario_test

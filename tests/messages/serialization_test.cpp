@@ -7,6 +7,8 @@
 #include "lisp/run.hpp"
 #include "messages/serialization.hpp"
 
+namespace messages_serialization_test {
+
 using namespace ptc;
 using namespace ptc::messages;
 
@@ -299,3 +301,5 @@ TEST_CASE("from_json errors name the field") {
         "step: both return and fail are set");
   CHECK(error_of([] { step_from_json(json{{"fail", json{{"reason", "oops"}}}}); }).rfind("step.fail.reason: expected one of failed,", 0) == 0);
 }
+
+}  // namespace messages_serialization_test

@@ -5,6 +5,8 @@
 #include "lisp/run.hpp"
 #include "messages/signature.hpp"
 
+namespace messages_signature_test {
+
 using namespace ptc;
 using namespace ptc::messages;
 
@@ -172,3 +174,5 @@ TEST_CASE("validation message the LLM reads") {
         "- total: expected :float, got 3\n"
         "Fix the value and call (return ...) again.");
 }
+
+}  // namespace messages_signature_test

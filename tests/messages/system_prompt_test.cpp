@@ -13,6 +13,8 @@
 #include "messages/system_prompt.hpp"
 #include "tests/messages/golden.hpp"
 
+namespace messages_system_prompt_test {
+
 using namespace ptc;
 using namespace ptc::messages;
 
@@ -222,3 +224,5 @@ TEST_CASE("every inline code span of the system prompt that looks like a form re
     CHECK(forms >= 20);
   }
 }
+
+}  // namespace messages_system_prompt_test

@@ -3,6 +3,8 @@
 
 #include "messages/text.hpp"
 
+namespace messages_text_test {
+
 using ptc::messages::cut_utf8;
 
 TEST_CASE("cut_utf8 keeps short text, cuts long text at a character boundary with ...") {
@@ -16,3 +18,5 @@ TEST_CASE("cut_utf8 keeps short text, cuts long text at a character boundary wit
   CHECK(cut_utf8("€€", 5) == "€...");
   CHECK(cut_utf8("€€", 2) == "...");
 }
+
+}  // namespace messages_text_test

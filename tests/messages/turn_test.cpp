@@ -6,6 +6,8 @@
 #include "lisp/run.hpp"
 #include "messages/turn.hpp"
 
+namespace messages_turn_test {
+
 using namespace ptc;
 using namespace ptc::messages;
 
@@ -161,3 +163,5 @@ TEST_CASE("DEF-005 DEF-007 functions: docstring without semicolons, params, retu
   CHECK(x->docstring == "doc here");
   CHECK_FALSE(x->is_function);
 }
+
+}  // namespace messages_turn_test

@@ -5,6 +5,8 @@
 #include "messages/turn.hpp"
 #include "messages/types.hpp"
 
+namespace messages_types_test {
+
 using namespace ptc::messages;
 
 TEST_CASE("token_usage adds up every counter") {
@@ -68,3 +70,5 @@ TEST_CASE("SS-002 agent_spec defaults and equality compare every field") {
   b.system_prompt.suffix = "s";
   CHECK_FALSE(a == b);
 }
+
+}  // namespace messages_types_test

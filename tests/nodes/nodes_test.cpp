@@ -26,6 +26,8 @@
 #include "tests/support/node_process.hpp"
 #include "tests/support/scripted.hpp"
 
+namespace nodes_nodes_test {
+
 using namespace ptc;
 using namespace std::chrono_literals;
 using actors::agent;
@@ -430,3 +432,5 @@ TEST_CASE("nodes: a node serves the tools and sub-agents its config declares", "
     CHECK(child.turns[0]->prints == std::vector<std::string>{"on the node 7"});
   }
 }
+
+}  // namespace nodes_nodes_test
