@@ -25,8 +25,10 @@
 // on destruction; the process is killed with it, and with ptc itself by PR_SET_PDEATHSIG).
 // Bindings are not `owned`: several agents share them.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <variant>
 #include <vector>
@@ -52,6 +54,17 @@ const std::vector<std::string>& mcp_protocol_versions();
 /// error is the text content (the program sees "tool/fs.read failed: <error>").
 tool_result mcp_result_to_tool_result(const nlohmann::ordered_json& result);
 
+namespace detail {
+/// The tool list of one connection: replaced by the connection's actor when the server sends
+/// notifications/tools/list_changed (or comes back after a restart), read by mcp_client.
+struct mcp_tool_list {
+  mutable std::mutex mutex;
+  std::vector<tool_binding> tools;  ///< guarded by mutex
+  std::uint64_t version = 0;        ///< guarded by mutex: 1 for the first list, +1 per new one
+  std::function<void()> on_change;  ///< guarded by mutex; called after each new list
+};
+}  // namespace detail
+
 /// An open connection to one server and its tool bindings.
 class mcp_client {
  public:
@@ -64,15 +77,24 @@ class mcp_client {
   mcp_client(const mcp_client&) = delete;
   mcp_client& operator=(const mcp_client&) = delete;
 
-  const std::vector<tool_binding>& tools() const { return tools_; }
+  /// The server's tools now (a copy). When the server announces a new list, later calls
+  /// return it: take the list once per mission, so that a mission's tool/ section (its cached
+  /// prompt prefix) never changes under it. A tool that left the list fails when called.
+  std::vector<tool_binding> tools() const;
+  /// 1 for the list at connect; +1 for each new list.
+  std::uint64_t tools_version() const;
+  /// `fn` is called after each new list (on the connection's actor: keep it short, e.g. send a
+  /// message). Replaces any earlier callback.
+  void on_tools_changed(std::function<void()> fn);
+
   const caf::actor& connection() const { return connection_; }
   const std::string& protocol_version() const { return protocol_version_; }
 
-  mcp_client(caf::actor connection, std::vector<tool_binding> tools, std::string version);
+  mcp_client(caf::actor connection, std::shared_ptr<detail::mcp_tool_list> tools, std::string version);
 
  private:
   caf::actor connection_;
-  std::vector<tool_binding> tools_;
+  std::shared_ptr<detail::mcp_tool_list> tools_;
   std::string protocol_version_;
 };
 

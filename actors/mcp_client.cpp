@@ -149,6 +149,9 @@ struct mcp_state {
   std::map<std::int64_t, pending_call> calls;
   std::set<std::string> offered_names;  ///< the server's names of the tools bound (after the prefix)
   std::vector<tool_binding> tools;
+  std::shared_ptr<detail::mcp_tool_list> published;  ///< `tools` as mcp_client sees it
+  bool relisting = false;     ///< the list in progress replaces the current one
+  bool relist_wanted = false; ///< list_changed came during a handshake: list again after it
   std::vector<caf::response_promise> waiting;  ///< for the tool list
   std::vector<std::pair<tool_call, caf::response_promise>> queued;  ///< calls during a restart
   std::vector<caf::response_promise> closing;  ///< answered once the process has been reaped
@@ -268,6 +271,7 @@ void send_initialize(mcp_actor* self) {
 void start_session(mcp_actor* self) {
   auto& st = self->state;
   ++st.epoch;
+  st.relisting = st.ever_ready;  // a new session may offer other tools
   st.session_id.clear();
   st.protocol_version.clear();
   st.listed = ordered_json::array();
@@ -277,6 +281,7 @@ void start_session(mcp_actor* self) {
 void start_process(mcp_actor* self) {
   auto& st = self->state;
   const std::uint64_t gen = ++st.generation;
+  st.relisting = st.ever_ready;  // a restarted server may offer other tools
   st.fault.clear();
   st.listed = ordered_json::array();
   caf::weak_actor_ptr weak = caf::actor_cast<caf::weak_actor_ptr>(self->ctrl());
@@ -344,39 +349,70 @@ bool offered(const mcp_server_spec& spec, const std::string& name) {
   return spec.allow.empty() || has(spec.allow);
 }
 
-/// The tool list is complete: bindings (the first time), then whoever waited, then queued calls.
+/// Bindings for the listed tools: those the allow/deny lists offer, each under the prefix.
+/// An error when the list names a tool twice or lacks a tool that `allow` names.
+std::optional<std::string> bind_listed(mcp_actor* self, std::vector<tool_binding>& tools,
+                                       std::set<std::string>& names) {
+  auto& st = self->state;
+  std::set<std::string> seen;
+  for (const auto& t : st.listed) {
+    if (!t.is_object() || !t.contains("name") || !t["name"].is_string()) continue;
+    const std::string name = t["name"].get<std::string>();
+    if (!seen.insert(name).second) return st.label + " lists the tool " + name + " twice";
+    if (!offered(st.spec, name)) continue;
+    const auto rendered = messages::render_tool_schema(t.value("inputSchema", ordered_json()),
+                                                       t.value("outputSchema", ordered_json()));
+    std::string description = cut(t.value("description", std::string()), 1000);
+    for (const auto& n : rendered.notes) description += "\n" + n;
+    tool_binding b;
+    b.spec = messages::tool_spec{st.spec.prefix + name, std::move(description), rendered.signature};
+    b.handle = caf::actor_cast<caf::actor>(self);
+    // The connection's own timeout answers first, with a message naming the server.
+    b.timeout_ms = st.spec.call_timeout_ms + 1000;
+    names.insert(name);
+    tools.push_back(std::move(b));
+  }
+  for (const auto& a : st.spec.allow) {
+    if (!seen.count(a)) return st.label + ": tools.mcp allow names " + a + ", which the server does not offer";
+  }
+  return std::nullopt;
+}
+
+void relist(mcp_actor* self);
+
+/// The tool list is complete: bindings (the first time, or a new list), then whoever waited,
+/// then queued calls.
 void ready(mcp_actor* self) {
   auto& st = self->state;
-  if (!st.ever_ready) {
-    std::set<std::string> seen;
-    for (const auto& t : st.listed) {
-      if (!t.is_object() || !t.contains("name") || !t["name"].is_string()) continue;
-      const std::string name = t["name"].get<std::string>();
-      if (!seen.insert(name).second) {
-        go_down(self, st.label + " lists the tool " + name + " twice");
-        return;
+  if (!st.ever_ready || st.relisting) {
+    st.relisting = false;
+    std::vector<tool_binding> tools;
+    std::set<std::string> names;
+    auto same_specs = [](const std::vector<tool_binding>& a, const std::vector<tool_binding>& b) {
+      return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                        [](const tool_binding& x, const tool_binding& y) { return x.spec == y.spec; });
+    };
+    if (auto problem = bind_listed(self, tools, names)) {
+      if (!st.ever_ready) return go_down(self, *problem);
+      spdlog::warn("{}; the previous tool list stays in use", *problem);
+    } else if (!st.ever_ready || !same_specs(st.tools, tools)) {  // (a restart may list the same again)
+      const bool changed = st.ever_ready;
+      st.tools = std::move(tools);
+      st.offered_names = std::move(names);
+      std::function<void()> notify;
+      {
+        std::lock_guard lock(st.published->mutex);
+        st.published->tools = st.tools;
+        ++st.published->version;
+        if (changed) notify = st.published->on_change;
       }
-      if (!offered(st.spec, name)) continue;
-      const auto rendered = messages::render_tool_schema(t.value("inputSchema", ordered_json()),
-                                                         t.value("outputSchema", ordered_json()));
-      std::string description = cut(t.value("description", std::string()), 1000);
-      for (const auto& n : rendered.notes) description += "\n" + n;
-      tool_binding b;
-      b.spec = messages::tool_spec{st.spec.prefix + name, std::move(description), rendered.signature};
-      b.handle = caf::actor_cast<caf::actor>(self);
-      // The connection's own timeout answers first, with a message naming the server.
-      b.timeout_ms = st.spec.call_timeout_ms + 1000;
-      st.offered_names.insert(name);
-      st.tools.push_back(std::move(b));
+      if (changed) spdlog::info("{}: a new tool list, {} tools", st.label, st.tools.size());
+      if (notify) notify();
     }
-    for (const auto& a : st.spec.allow) {
-      if (!seen.count(a)) {
-        go_down(self, st.label + ": tools.mcp allow names " + a + ", which the server does not offer");
-        return;
-      }
+    if (!st.ever_ready) {
+      st.ever_ready = true;
+      spdlog::info("{}: {} tools, protocol {}", st.label, st.tools.size(), st.protocol_version);
     }
-    st.ever_ready = true;
-    spdlog::info("{}: {} tools, protocol {}", st.label, st.tools.size(), st.protocol_version);
   }
   st.ph = phase::ready;
   for (auto& rp : st.waiting) rp.deliver(st.tools, st.protocol_version);
@@ -393,6 +429,24 @@ void ready(mcp_actor* self) {
     it->second.epoch = st.epoch;
     send_json(self, it->second.request);
   }
+  if (st.relist_wanted) {
+    st.relist_wanted = false;
+    relist(self);
+  }
+}
+
+/// The server announced a new tool list (notifications/tools/list_changed): it is listed again
+/// and published for the next missions (mcp_client::tools). Calls go on meanwhile. No timeout:
+/// a list that never comes leaves the current one in use.
+void relist(mcp_actor* self) {
+  auto& st = self->state;
+  if (st.ph != phase::ready || st.list_id != 0) {
+    st.relist_wanted = true;
+    return;
+  }
+  st.relisting = true;
+  st.listed = ordered_json::array();
+  st.list_id = request(self, "tools/list", nullptr);
 }
 
 void on_response(mcp_actor* self, const json& msg) {
@@ -422,6 +476,11 @@ void on_response(mcp_actor* self, const json& msg) {
   }
   if (id == st.list_id) {
     st.list_id = 0;
+    if (error && st.relisting && st.ever_ready) {
+      st.relisting = false;
+      spdlog::warn("{} could not list its new tools: {}; the previous list stays in use", st.label, error_text());
+      return;
+    }
     if (error) return go_down(self, st.label + " could not list its tools: " + error_text());
     const json result = msg.value("result", json::object());
     if (auto tools = result.find("tools"); tools != result.end() && tools->is_array()) {
@@ -479,7 +538,8 @@ void on_message(mcp_actor* self, const json& msg) {
     if (params.contains("message")) fields["message"] = cut(params["message"].is_string() ? params["message"].get<std::string>() : params["message"].dump(), 1000);
     trace_event(it->second.trace, "tool_progress", it->second.agent, std::move(fields));
   }
-  // Other notifications (list_changed, cancelled, resources) are not used yet: ignored.
+  if (method == "notifications/tools/list_changed") return relist(self);
+  // Other notifications (cancelled, resources, prompts) are not used: ignored.
 }
 
 void on_line(mcp_actor* self, const std::string& line) {
@@ -671,8 +731,10 @@ void on_exit(mcp_actor* self, const std::string& why_raw) {
   self->delayed_send(self, backoff, mcp_restart_atom::value, st.generation);
 }
 
-caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec) {
+caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec,
+                             std::shared_ptr<detail::mcp_tool_list> published) {
   auto& st = self->state;
+  st.published = std::move(published);
   if (spec.prefix.empty()) spec.prefix = spec.name + ".";
   st.label = "MCP server " + spec.name;
   st.spec = std::move(spec);
@@ -797,8 +859,23 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec) {
 
 }  // namespace
 
-mcp_client::mcp_client(caf::actor connection, std::vector<tool_binding> tools, std::string version)
+mcp_client::mcp_client(caf::actor connection, std::shared_ptr<detail::mcp_tool_list> tools, std::string version)
     : connection_(std::move(connection)), tools_(std::move(tools)), protocol_version_(std::move(version)) {}
+
+std::vector<tool_binding> mcp_client::tools() const {
+  std::lock_guard lock(tools_->mutex);
+  return tools_->tools;
+}
+
+std::uint64_t mcp_client::tools_version() const {
+  std::lock_guard lock(tools_->mutex);
+  return tools_->version;
+}
+
+void mcp_client::on_tools_changed(std::function<void()> fn) {
+  std::lock_guard lock(tools_->mutex);
+  tools_->on_change = std::move(fn);
+}
 
 mcp_client::~mcp_client() {
   if (!connection_) return;
@@ -814,13 +891,14 @@ std::variant<std::shared_ptr<mcp_client>, std::string> mcp_client::connect(caf::
                                                                            mcp_server_spec spec) {
   const auto timeout = std::chrono::milliseconds(spec.connect_timeout_ms + 2000);
   const std::string label = "MCP server " + spec.name;
-  auto conn = sys.spawn(mcp_connection, std::move(spec));
+  auto published = std::make_shared<detail::mcp_tool_list>();
+  auto conn = sys.spawn(mcp_connection, std::move(spec), published);
   caf::scoped_actor self{sys};
   std::variant<std::shared_ptr<mcp_client>, std::string> out = label + " did not answer";
   self->request(conn, timeout, mcp_tools_atom::value)
       .receive(
-          [&](std::vector<tool_binding>& tools, std::string& version) {
-            out = std::make_shared<mcp_client>(conn, std::move(tools), std::move(version));
+          [&](std::vector<tool_binding>&, std::string& version) {
+            out = std::make_shared<mcp_client>(conn, published, std::move(version));
           },
           [&](const caf::error& err) {
             const auto& ctx = err.context();

@@ -161,6 +161,12 @@ void mcp_process::run() {
     ::dup2(out[1], 1);
     ::dup2(err[1], 2);
     ::setpgid(0, 0);  // signals to ptc's terminal group (Ctrl-C) are ptc's to handle
+    // The server starts with no signal blocked or ignored, whatever ptc's threads do
+    // (`ptc mcp --http` blocks SIGTERM to take it with sigwait; ptc ignores SIGPIPE).
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    ::signal(SIGPIPE, SIG_DFL);
     int e = 0;
     if (cwd && ::chdir(cwd) != 0) e = errno;
     if (e == 0) {

@@ -87,6 +87,7 @@ struct session_state {
   std::string protocol_version;
   std::string log_level = "info";
   json tools_list;
+  bool own_description = false;  ///< the options gave run_program's description: keep it
   std::map<std::string, caf::actor> running;  ///< tools/call in flight, by the request id's JSON text
   std::vector<caf::response_promise> draining;  ///< answered when `running` is empty
 };
@@ -113,7 +114,7 @@ json initialize_result(session_actor* self, const json& params) {
   st.protocol_version = std::find(known.begin(), known.end(), asked) != known.end() ? asked : known.front();
   st.initialized = true;
   return {{"protocolVersion", st.protocol_version},
-          {"capabilities", {{"tools", {{"listChanged", false}}}, {"logging", json::object()}}},
+          {"capabilities", {{"tools", {{"listChanged", true}}}, {"logging", json::object()}}},
           {"serverInfo", {{"name", st.opts.name}, {"version", st.opts.version}}},
           {"instructions",
            "Use run_program to call many tools in one step: write a short PTC-Lisp (Clojure) program "
@@ -220,17 +221,31 @@ void on_message(session_actor* self, const std::string& text) {
   reply_error(self, has_id ? msg["id"] : json(), invalid_request, "Invalid Request: no method");
 }
 
+/// run_program as tools/list shows it, with the description of the current tools.
+void describe_tools(session_actor* self) {
+  auto& st = self->state;
+  const std::string description = st.own_description ? st.opts.run_program_description
+                                                     : mcp_run_program_description(st.opts.tools);
+  st.tools_list = json::array({{{"name", run_program_name},
+                                {"title", "Run a PTC-Lisp program"},
+                                {"description", description},
+                                {"inputSchema", run_program_input_schema()},
+                                {"outputSchema", run_program_output_schema()}}});
+}
+
 caf::behavior mcp_session(session_actor* self, mcp_server_options opts, mcp_send_fn send) {
   auto& st = self->state;
   st.send = std::move(send);
-  if (opts.run_program_description.empty()) opts.run_program_description = mcp_run_program_description(opts.tools);
-  st.tools_list = json::array({{{"name", run_program_name},
-                                {"title", "Run a PTC-Lisp program"},
-                                {"description", opts.run_program_description},
-                                {"inputSchema", run_program_input_schema()},
-                                {"outputSchema", run_program_output_schema()}}});
+  st.own_description = !opts.run_program_description.empty();
   st.opts = std::move(opts);
+  describe_tools(self);
   return {
+      [=](mcp_set_tools_atom, std::vector<tool_binding>& tools) {
+        auto& st = self->state;
+        st.opts.tools = std::move(tools);
+        describe_tools(self);
+        if (st.initialized) write(self, {{"jsonrpc", "2.0"}, {"method", "notifications/tools/list_changed"}});
+      },
       [=](mcp_in_atom, const std::string& text) { on_message(self, text); },
       [=](mcp_done_atom, const std::string& key, const std::string& result) {
         auto& st = self->state;

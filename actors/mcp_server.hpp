@@ -31,6 +31,7 @@ namespace ptc::actors {
 
 using mcp_in_atom = caf::atom_constant<caf::atom("mcpin")>;        ///< session: one JSON-RPC message
 using mcp_drain_atom = caf::atom_constant<caf::atom("mcpdrain")>;  ///< session: wait for calls in flight
+using mcp_set_tools_atom = caf::atom_constant<caf::atom("mcpsettool")>;  ///< session: the tools changed
 
 struct mcp_server_options {
   std::string name = "ptc";
@@ -51,6 +52,10 @@ std::string mcp_run_program_description(const std::vector<tool_binding>& tools);
 using mcp_send_fn = std::function<void(std::string)>;
 
 /// Spawns a session. Feed it (mcp_in_atom, std::string message); it answers through `send`.
+/// (mcp_set_tools_atom, std::vector<tool_binding>) replaces the tools of later calls (an
+/// upstream server's list changed): runs already going keep theirs, run_program's description
+/// is made again (unless the options gave one), and an initialized client is sent
+/// notifications/tools/list_changed.
 /// (mcp_drain_atom) -> bool is answered once no call is in flight (its answer written): a
 /// transport whose client closed its side asks this before ending the session.
 caf::actor spawn_mcp_session(caf::actor_system& sys, mcp_server_options opts, mcp_send_fn send);

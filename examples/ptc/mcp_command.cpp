@@ -1,15 +1,24 @@
 #include "examples/ptc/mcp_command.hpp"
 
+#include <pthread.h>
+#include <signal.h>
+
+#include <charconv>
 #include <chrono>
+#include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 
 #include <spdlog/spdlog.h>
 
 #include "actors/mcp.hpp"
+#include "actors/mcp_http.hpp"
 #include "actors/mcp_server.hpp"
+#include "config/secret.hpp"
 #include "actors/runtime.hpp"
 #include "config/settings.hpp"
 #include "examples/demo/demo_tools.hpp"
@@ -33,9 +42,130 @@ struct mcp_flags {
   std::string data_file, config_file, log_level;
   std::uint64_t timeout_ms = 0, max_steps = 0, max_memory_mb = 0;
   bool list_tools = false;
+  std::string http;                       ///< --http [HOST:]PORT ("" : stdio)
+  std::vector<std::string> allow_origins;  ///< --allow-origin ORIGIN
+  std::string token_env;                  ///< --token-env NAME
 };
 
+/// An upstream server's new tool list reaches the next calls (`publish` gets the whole list:
+/// the C++ tools, the first `own` of `base`, then every server's). A name that another server or
+/// a C++ tool already has is left out, with a warning. (Weak references: the clients own the
+/// callbacks.)
+void on_upstream_tools_changed(const mcp_connections& mcp, const std::vector<actors::tool_binding>& own,
+                               std::function<void(std::vector<actors::tool_binding>)> publish) {
+  std::vector<std::weak_ptr<actors::mcp_client>> weak_clients(mcp.clients.begin(), mcp.clients.end());
+  for (const auto& client : mcp.clients) {
+    client->on_tools_changed([weak_clients, own, publish] {
+      std::vector<actors::tool_binding> now = own;
+      std::set<std::string> names;
+      for (const auto& t : now) names.insert(t.spec.name);
+      for (const auto& weak : weak_clients) {
+        auto c = weak.lock();
+        if (!c) return;  // shutting down
+        for (auto& t : c->tools()) {
+          if (names.insert(t.spec.name).second) now.push_back(std::move(t));
+          else spdlog::warn("ptc mcp: tool/{} is offered twice; the second is left out", t.spec.name);
+        }
+      }
+      publish(std::move(now));
+    });
+  }
+}
+
+/// One session on stdin/stdout until stdin closes.
+int serve_stdio(caf::actor_system& sys, actors::mcp_server_options opts, const mcp_connections& mcp, std::size_t own) {
+  const std::vector<actors::tool_binding> own_tools(opts.tools.begin(), opts.tools.begin() + own);
+  const std::size_t count = opts.tools.size();
+  // One writer at a time: each message is one line on stdout, flushed at once.
+  auto out_mutex = std::make_shared<std::mutex>();
+  auto session = actors::spawn_mcp_session(sys, std::move(opts), [out_mutex](std::string msg) {
+    std::lock_guard<std::mutex> lock(*out_mutex);
+    std::cout << msg << '\n' << std::flush;
+  });
+  on_upstream_tools_changed(mcp, own_tools, [session](std::vector<actors::tool_binding> now) {
+    caf::anon_send(session, actors::mcp_set_tools_atom::value, std::move(now));
+  });
+  spdlog::info("ptc mcp: serving run_program on stdio with {} tools", count);
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.find_first_not_of(" \t") == std::string::npos) continue;
+    if (line.size() > max_line_bytes) line = "{";  // answered as a parse error
+    caf::anon_send(session, actors::mcp_in_atom::value, std::move(line));
+    line.clear();
+  }
+  // The client closed stdin: calls in flight are answered (for a while), then the session
+  // ends, and with it every run still going.
+  spdlog::info("ptc mcp: stdin closed, stopping");
+  caf::scoped_actor self{sys};
+  self->request(session, drain_limit, actors::mcp_drain_atom::value).receive([](bool) {}, [](caf::error&) {});
+  self->send_exit(session, caf::exit_reason::user_shutdown);
+  self->wait_for(session);
+  return 0;
+}
+
+/// Streamable HTTP until SIGINT or SIGTERM (blocked in every thread by mcp_command, taken here).
+int serve_http(caf::actor_system& sys, actors::mcp_server_options opts, const mcp_connections& mcp, std::size_t own,
+               const mcp_flags& f) {
+  actors::mcp_http_options h;
+  const std::size_t colon = f.http.rfind(':');
+  std::string port_text = f.http;
+  if (colon != std::string::npos) {
+    h.http.host = f.http.substr(0, colon);
+    if (h.http.host.starts_with('[') && h.http.host.ends_with(']')) h.http.host = h.http.host.substr(1, h.http.host.size() - 2);
+    port_text = f.http.substr(colon + 1);
+  }
+  unsigned port = 0;
+  auto [ptr, ec] = std::from_chars(port_text.data(), port_text.data() + port_text.size(), port);
+  if (ec != std::errc{} || ptr != port_text.data() + port_text.size() || port > 65535 || h.http.host.empty()) {
+    std::cerr << "Error: --http: expected [HOST:]PORT, got \"" << f.http << "\"\n";
+    return exit_usage;
+  }
+  h.http.port = static_cast<std::uint16_t>(port);
+  h.allowed_origins = f.allow_origins;
+  if (!f.token_env.empty()) {
+    const char* token = std::getenv(f.token_env.c_str());
+    if (token == nullptr || *token == '\0') {
+      std::cerr << "Error: --token-env: the environment variable " << f.token_env << " is not set\n";
+      return exit_usage;
+    }
+    h.bearer_token = token;
+    config::register_secret(h.bearer_token);
+  }
+  const std::vector<actors::tool_binding> own_tools(opts.tools.begin(), opts.tools.begin() + own);
+  const std::size_t count = opts.tools.size();
+  auto started = actors::mcp_http_endpoint::start(sys, std::move(opts), std::move(h));
+  if (auto* problem = std::get_if<std::string>(&started)) {
+    std::cerr << "Error: --http: " << *problem << "\n";
+    return exit_usage;
+  }
+  std::shared_ptr<actors::mcp_http_endpoint> endpoint = std::move(std::get<0>(started));
+  std::weak_ptr<actors::mcp_http_endpoint> weak = endpoint;
+  on_upstream_tools_changed(mcp, own_tools, [weak](std::vector<actors::tool_binding> now) {
+    if (auto e = weak.lock()) e->set_tools(std::move(now));
+  });
+  // The address on stderr, always: whoever started the server (a script, a test) reads the port.
+  std::cerr << "ptc mcp: listening on " << endpoint->url() << " with " << count << " tools" << std::endl;
+  sigset_t stop;
+  sigemptyset(&stop);
+  sigaddset(&stop, SIGINT);
+  sigaddset(&stop, SIGTERM);
+  int sig = 0;
+  sigwait(&stop, &sig);
+  spdlog::info("ptc mcp: signal {}, stopping", sig);
+  endpoint.reset();
+  return 0;
+}
+
 int mcp_command(const mcp_flags& f) {
+  if (!f.http.empty()) {
+    // Before any thread starts (they inherit the mask): serve_http takes these with sigwait.
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, nullptr);
+  }
   config::settings settings;
   try {
     std::optional<std::filesystem::path> file;
@@ -96,30 +226,10 @@ int mcp_command(const mcp_flags& f) {
     opts.interpreter = rt.interpreter();
     opts.tools = tools;
     opts.limits = settings.agent.limits;
-    // One writer at a time: each message is one line on stdout, flushed at once.
-    auto out_mutex = std::make_shared<std::mutex>();
-    auto session = actors::spawn_mcp_session(sys, std::move(opts), [out_mutex](std::string msg) {
-      std::lock_guard<std::mutex> lock(*out_mutex);
-      std::cout << msg << '\n' << std::flush;
-    });
-    spdlog::info("ptc mcp: serving run_program on stdio with {} tools", tools.size());
-    std::string line;
-    while (std::getline(std::cin, line)) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (line.find_first_not_of(" \t") == std::string::npos) continue;
-      if (line.size() > max_line_bytes) line = "{";  // answered as a parse error
-      caf::anon_send(session, actors::mcp_in_atom::value, std::move(line));
-      line.clear();
-    }
-    // The client closed stdin: calls in flight are answered (for a while), then the session
-    // ends, and with it every run still going.
-    spdlog::info("ptc mcp: stdin closed, stopping");
-    caf::scoped_actor self{sys};
-    self->request(session, drain_limit, actors::mcp_drain_atom::value).receive([](bool) {}, [](caf::error&) {});
-    self->send_exit(session, caf::exit_reason::user_shutdown);
-    self->wait_for(session);
+    const int code = f.http.empty() ? serve_stdio(sys, std::move(opts), *mcp, tools.size() - mcp->tools.size())
+                                    : serve_http(sys, std::move(opts), *mcp, tools.size() - mcp->tools.size(), f);
     actors::release_owned(tools);
-    return 0;
+    return code;
   } catch (const std::exception& e) {
     std::cerr << "Error: " << e.what() << "\n";
     return exit_usage;
@@ -131,7 +241,17 @@ int mcp_command(const mcp_flags& f) {
 void add_mcp_command(CLI::App& app, int& exit_code) {
   auto f = std::make_shared<mcp_flags>();
   CLI::App* cmd = app.add_subcommand(
-      "mcp", "Serve code mode to MCP hosts on stdio: a run_program tool whose programs call the configured tools");
+      "mcp", "Serve code mode to MCP hosts (stdio, or Streamable HTTP with --http): a run_program tool whose "
+             "programs call the configured tools");
+  cmd->add_option("--http", f->http,
+                  "Serve over Streamable HTTP at [HOST:]PORT instead of stdio (HOST default 127.0.0.1; PORT 0: any "
+                  "free port; the URL is printed on stderr). A non-loopback HOST needs --token-env");
+  cmd->add_option("--allow-origin", f->allow_origins,
+                  "With --http: a browser Origin allowed besides loopback ones, e.g. https://app.example.com "
+                  "(repeatable)")
+      ->allow_extra_args(false);
+  cmd->add_option("--token-env", f->token_env,
+                  "With --http: the environment variable holding a bearer token every request must send");
   cmd->add_option("--mcp", f->mcp,
                   "An upstream MCP server on stdio whose tools programs may call as tool/NAME.TOOL: "
                   "NAME='command args...' (repeatable)")

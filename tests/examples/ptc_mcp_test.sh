@@ -87,6 +87,35 @@ check serve 0
 if [[ $(jq -r 'select(.id == 1) | .result.protocolVersion' "$tmp/out") == 2025-06-18 ]]; then ok; else bad "serve: initialize"; fi
 if jq -r 'select(.id == 2) | .result.tools[0].description' "$tmp/out" | grep -q '^tool/fake.echo(message :string) -> :any'; then ok; else bad "serve: run_program lists tool/fake.echo"; fi
 if [[ $(jq -c 'select(.id == 3) | .result | [.structuredContent, .content[1].text]' "$tmp/out") == '[{"result":["a","b"]},"printed:\nhi\n"]' ]]; then ok; else bad "serve: run_program result"; fi
+# An upstream server's new tool list (notifications/tools/list_changed) reaches `ptc mcp`'s
+# host as its own list_changed, and the next calls and the next tools/list use it.
+grow='{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"run_program","arguments":{"program":"(tool/fake.grow)"}}}'
+relist='{"jsonrpc":"2.0","id":5,"method":"tools/list"}'
+use='{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"run_program","arguments":{"program":"(tool/fake.grown1)"}}}'
+{
+  printf '%s\n' "$init" "$grow"
+  # The new list arrives after the grow call's answer: wait for the notice before going on.
+  for _ in $(seq 1 200); do grep -q list_changed "$tmp/out" 2>/dev/null && break; sleep 0.05; done
+  printf '%s\n' "$relist" "$use"
+} | env -i PATH="$PATH" HOME="$tmp" timeout 60 "$ptc" mcp --mcp "fake=$server --grow --state-file $tmp/starts" >"$tmp/out" 2>"$tmp/err"
+echo $? >"$tmp/code"
+check serve-list-changed 0
+if [[ $(jq -r 'select(.method == "notifications/tools/list_changed") | .method' "$tmp/out") == notifications/tools/list_changed ]]; then ok; else bad "serve: the host hears list_changed"; fi
+if jq -r 'select(.id == 5) | .result.tools[0].description' "$tmp/out" | grep -q '^tool/fake.grown1() -> :any'; then ok; else bad "serve: run_program lists tool/fake.grown1"; fi
+if [[ $(jq -c 'select(.id == 6) | .result.structuredContent' "$tmp/out") == '{"result":"ok grown1"}' ]]; then ok; else bad "serve: the new tool is called: $(cat "$tmp/out")"; fi
+if [[ $(jq -r 'select(.id == 1) | .result.capabilities.tools.listChanged' "$tmp/out") == true ]]; then ok; else bad "serve: listChanged capability"; fi
+
+# `ptc mcp --http`: a non-loopback address needs a token; a bad address is a usage error.
+env -i PATH="$PATH" HOME="$tmp" timeout 20 "$ptc" mcp --http 0.0.0.0:0 >"$tmp/out" 2>"$tmp/err" </dev/null
+echo $? >"$tmp/code"
+check http-no-token 2 "Error: --http: refusing to listen on 0.0.0.0 without a bearer token"
+env -i PATH="$PATH" HOME="$tmp" timeout 20 "$ptc" mcp --http 127.0.0.1:notaport >"$tmp/out" 2>"$tmp/err" </dev/null
+echo $? >"$tmp/code"
+check http-bad-port 2 'Error: --http: expected [HOST:]PORT, got "127.0.0.1:notaport"'
+env -i PATH="$PATH" HOME="$tmp" timeout 20 "$ptc" mcp --http 0 --token-env PTC_NO_SUCH_TOKEN >"$tmp/out" 2>"$tmp/err" </dev/null
+echo $? >"$tmp/code"
+check http-token-unset 2 "Error: --token-env: the environment variable PTC_NO_SUCH_TOKEN is not set"
+
 # Nested: an agent of `ptc run` calls `ptc mcp`'s run_program as tool/code.run_program.
 cat >"$tmp/script3.json" <<'JSON'
 {"scripts":[{"match":"","responses":["```clojure\n(return (:result (tool/code.run_program {:program \"(:name (tool/get-product {:id 1}))\"})))\n```"]}]}

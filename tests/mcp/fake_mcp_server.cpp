@@ -2,13 +2,15 @@
 // newline-delimited JSON-RPC, whose tools and faults are chosen by the test.
 //
 //   fake_mcp_server [--version V] [--handshake-delay-ms N] [--fail-init] [--exit-at-start]
-//                   [--page-size N] [--tools N] [--state-file F]
+//                   [--page-size N] [--tools N] [--state-file F] [--grow]
 //
 // Tools: echo {message}, add {a b}, weather {city} (structuredContent), fail (isError),
 // rpc_error (a JSON-RPC error), slow {ms} (answers after ms, concurrently with other calls),
 // stall (never answers), crash (exits with status 3 mid-call), garbage (writes a line that is
 // not JSON), big_line {bytes} (one line of that size), image (an image content), mixed (text +
-// resource), pid (its process id), and with --tools N, N more named t0..t{N-1}.
+// resource), pid (its process id), and with --tools N, N more named t0..t{N-1}. With --grow,
+// a tool grow: each call adds a tool grownK to the list (K = 1, 2, ...; it answers "ok grownK")
+// and sends notifications/tools/list_changed before its answer.
 // --state-file F: each start appends a line to F (the tests count restarts), and so does each
 // notifications/cancelled received ("cancelled ID") and each slow call ("slow ID"). slow sends notifications/progress (1 and
 // 2 of 2) before its answer when the call carries a progressToken.
@@ -73,7 +75,7 @@ json all_tools(int extra) {
 int main(int argc, char** argv) {
   std::string version;
   int handshake_delay_ms = 0, page_size = 1000, extra = 0;
-  bool fail_init = false;
+  bool fail_init = false, grow = false;
   std::string state_file;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -84,13 +86,16 @@ int main(int argc, char** argv) {
     else if (a == "--exit-at-start") return 4;
     else if (a == "--page-size") page_size = std::stoi(next());
     else if (a == "--tools") extra = std::stoi(next());
+    else if (a == "--grow") grow = true;
     else if (a == "--state-file") {
       state_file = next();
       std::ofstream(state_file, std::ios::app) << "start " << getpid() << "\n";
     }
   }
   std::cerr << "fake MCP server " << getpid() << " listening" << std::endl;
-  const json tools = all_tools(extra);
+  json tools = all_tools(extra);
+  if (grow) tools.push_back(tool("grow", "Adds a tool to the list", json::object(), json::array()));
+  int grown = 0;
   std::string line;
   while (std::getline(std::cin, line)) {
     json msg = json::parse(line, nullptr, false);
@@ -163,6 +168,10 @@ int main(int argc, char** argv) {
                                         {{"type", "resource"}, {"resource", {{"uri", "file:///a.txt"}, {"mimeType", "text/plain"}, {"text", "hello"}}}}})}});
       } else if (name == "pid") {
         reply(text(std::to_string(getpid())));
+      } else if (name == "grow" && grow) {
+        tools.push_back(tool("grown" + std::to_string(++grown), "A tool added while running", json::object(), json::array()));
+        write_line({{"jsonrpc", "2.0"}, {"method", "notifications/tools/list_changed"}});
+        reply(text("grew"));
       } else {
         reply(text("ok " + name));
       }

@@ -12,6 +12,7 @@
 
 #include <signal.h>
 
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <optional>
@@ -26,6 +27,7 @@
 #include "actors/wire.hpp"
 #include "lisp/printer.hpp"
 #include "messages/namespace.hpp"
+#include "tests/support/eventually.hpp"
 #include "tests/support/http_server.hpp"
 
 namespace mcp_mcp_client_test {
@@ -274,6 +276,37 @@ TEST_CASE("MCP client: closing the connection with a call out tells the server i
   }
   CHECK(seen.find("cancelled ") != std::string::npos);
   std::remove(state.c_str());
+}
+
+TEST_CASE("MCP client: notifications/tools/list_changed publishes a new list for the next missions") {
+  caf::actor_system sys{testing::test_config()};
+  auto c = connect(sys, fake({"--grow"}));
+  const auto before = c->tools();  // what a mission that started now would use
+  CHECK(c->tools_version() == 1);
+  std::atomic<int> notices{0};
+  c->on_tools_changed([&] { ++notices; });
+  CHECK(call(sys, *c, "fake.grow").value == "\"grew\"");
+  REQUIRE(testing::eventually([&] { return c->tools_version() == 2; }));
+  CHECK(notices == 1);
+  const auto after = c->tools();
+  REQUIRE(after.size() == before.size() + 1);
+  CHECK(after.back().spec.name == "fake.grown1");
+  CHECK(before.size() == 14);  // the earlier copy is unchanged
+  CHECK(call(sys, *c, "fake.grown1").value == "\"ok grown1\"");
+  CHECK(call(sys, *c, "fake.grow").ok);
+  REQUIRE(testing::eventually([&] { return c->tools_version() == 3; }));
+  CHECK(c->tools().back().spec.name == "fake.grown2");
+  // A restarted server is listed again: the grown tools are gone (a new list) ...
+  CHECK_FALSE(call(sys, *c, "fake.crash").ok);
+  REQUIRE(testing::eventually([&] { return c->tools_version() == 4; }));
+  CHECK(c->tools().size() == before.size());
+  CHECK(call(sys, *c, "fake.grown1").error == "MCP server fake has no tool grown1");
+  // ... and a restart that lists the same tools again is no new list.
+  CHECK_FALSE(call(sys, *c, "fake.crash").ok);
+  CHECK(call(sys, *c, "fake.echo", {{"message", "back"}}).value == "\"back\"");
+  CHECK(c->tools_version() == 4);
+  CHECK(notices == 3);
+  c->on_tools_changed(nullptr);
 }
 
 // ---- Streamable HTTP ----------------------------------------------------------------------

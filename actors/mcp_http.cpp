@@ -1,0 +1,291 @@
+// ptc's MCP server over Streamable HTTP (mcp_http.hpp).
+#include "actors/mcp_http.hpp"
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <random>
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include "actors/mcp.hpp"
+
+namespace ptc::actors {
+
+namespace detail {
+
+struct mcp_http_session {
+  caf::actor actor;
+  std::map<std::string, http_reply> waiting;  ///< requests in flight, by their id's JSON text
+  std::chrono::steady_clock::time_point last_used;
+};
+
+/// Shared by the HTTP thread (requests) and the session actors (answers).
+struct mcp_http_state {
+  caf::actor_system* sys = nullptr;
+  mcp_http_options opts;
+  bool loopback = true;  ///< listening on a loopback address
+  mutable std::mutex mutex;
+  mcp_server_options session_opts;                  ///< guarded by mutex (tools change)
+  std::map<std::string, mcp_http_session> sessions;  ///< guarded by mutex
+};
+
+}  // namespace detail
+
+namespace {
+
+using json = nlohmann::ordered_json;
+using state_ptr = std::shared_ptr<detail::mcp_http_state>;
+
+constexpr int parse_error = -32700;
+constexpr int invalid_request = -32600;
+
+http_server_response json_response(int status, const json& body) {
+  http_server_response r;
+  r.status = status;
+  r.body = body.dump(-1, ' ', false, json::error_handler_t::replace);
+  return r;
+}
+
+/// A JSON-RPC error as the HTTP answer (the transport refused the message).
+http_server_response rpc_error(int status, int code, const std::string& message, json id = nullptr) {
+  return json_response(status, {{"jsonrpc", "2.0"}, {"id", std::move(id)}, {"error", {{"code", code}, {"message", message}}}});
+}
+
+std::string new_session_id() {
+  static thread_local std::random_device rd;
+  std::uniform_int_distribution<unsigned> byte(0, 255);
+  static const char* hex = "0123456789abcdef";
+  std::string id;
+  for (int i = 0; i < 16; ++i) {
+    const unsigned b = byte(rd);
+    id += hex[b >> 4];
+    id += hex[b & 15];
+  }
+  return id;
+}
+
+/// The host of a Host header value ("localhost:8080" -> "localhost", "[::1]:80" -> "[::1]").
+std::string host_of(std::string_view value) {
+  if (value.starts_with('[')) {
+    const auto close = value.find(']');
+    return std::string(value.substr(0, close == std::string_view::npos ? value.size() : close + 1));
+  }
+  return std::string(value.substr(0, value.find(':')));
+}
+
+bool origin_allowed(const mcp_http_options& opts, const std::string& origin) {
+  if (std::find(opts.allowed_origins.begin(), opts.allowed_origins.end(), origin) != opts.allowed_origins.end())
+    return true;
+  for (std::string_view scheme : {"http://", "https://"}) {
+    if (origin.starts_with(scheme)) return is_loopback_host(host_of(std::string_view(origin).substr(scheme.size())));
+  }
+  return false;
+}
+
+/// Equal texts, compared in time independent of where they differ (only the length shows).
+bool same_secret(std::string_view given, std::string_view token) {
+  if (given.size() != token.size()) return false;
+  unsigned char diff = 0;
+  for (std::size_t i = 0; i < given.size(); ++i) diff |= static_cast<unsigned char>(given[i] ^ token[i]);
+  return diff == 0;
+}
+
+/// The check every request passes first: DNS rebinding (Host, Origin), then the token.
+std::optional<http_server_response> refuse(const detail::mcp_http_state& st, const http_server_request& req) {
+  if (st.loopback) {
+    const std::string host = host_of(req.header("host"));
+    if (!is_loopback_host(host))
+      return rpc_error(403, invalid_request, "Forbidden: Host \"" + req.header("host") + "\" is not this local server");
+  }
+  if (const std::string origin = req.header("origin"); !origin.empty() && !origin_allowed(st.opts, origin))
+    return rpc_error(403, invalid_request, "Forbidden: Origin \"" + origin + "\" is not allowed");
+  if (!st.opts.bearer_token.empty()) {
+    const std::string auth = req.header("authorization");
+    if (!auth.starts_with("Bearer ") || !same_secret(std::string_view(auth).substr(7), st.opts.bearer_token)) {
+      auto r = rpc_error(401, invalid_request, "Unauthorized: send Authorization: Bearer <token>");
+      r.headers.emplace_back("WWW-Authenticate", "Bearer");
+      return r;
+    }
+  }
+  return std::nullopt;
+}
+
+/// What a session writes: an answer goes to the HTTP request waiting for it; anything else has
+/// no stream to go to (see mcp_http.hpp).
+void on_session_message(const std::weak_ptr<detail::mcp_http_state>& weak, const std::string& session_id,
+                        std::string text) {
+  auto st = weak.lock();
+  if (!st) return;
+  json msg = json::parse(text, nullptr, false);
+  const bool answer = msg.is_object() && msg.contains("id") && (msg.contains("result") || msg.contains("error"));
+  if (!answer) {
+    spdlog::debug("ptc mcp http: session {} sent {} with no stream open: dropped", session_id, msg.value("method", "a message"));
+    return;
+  }
+  http_reply reply;
+  {
+    std::lock_guard lock(st->mutex);
+    auto s = st->sessions.find(session_id);
+    if (s == st->sessions.end()) return;
+    auto w = s->second.waiting.find(msg["id"].dump());
+    if (w == s->second.waiting.end()) return;
+    reply = w->second;
+    s->second.waiting.erase(w);
+  }
+  http_server_response r;
+  r.body = std::move(text);
+  r.headers.emplace_back("Mcp-Session-Id", session_id);
+  reply.send(std::move(r));
+}
+
+/// Ends sessions nobody has used for the idle timeout (called with the mutex held).
+void end_idle_sessions(detail::mcp_http_state& st) {
+  const auto now = std::chrono::steady_clock::now();
+  for (auto it = st.sessions.begin(); it != st.sessions.end();) {
+    if (it->second.waiting.empty() && now - it->second.last_used > st.opts.session_idle_timeout) {
+      spdlog::info("ptc mcp http: session {} idle, ended", it->first);
+      caf::anon_send_exit(it->second.actor, caf::exit_reason::user_shutdown);
+      it = st.sessions.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+void handle_post(const state_ptr& st, const http_server_request& req, const http_reply& reply) {
+  const std::string accept = req.header("accept");
+  if (accept.find("application/json") == std::string::npos || accept.find("text/event-stream") == std::string::npos)
+    return reply.send(rpc_error(406, invalid_request, "Not Acceptable: Accept must list application/json and text/event-stream"));
+  if (!req.header("content-type").starts_with("application/json"))
+    return reply.send(rpc_error(415, invalid_request, "Unsupported Media Type: the body must be application/json"));
+  json msg = json::parse(req.body, nullptr, false);
+  if (msg.is_discarded()) return reply.send(rpc_error(400, parse_error, "Parse error: the body is not JSON"));
+  if (msg.is_array()) return reply.send(rpc_error(400, invalid_request, "Invalid Request: batches are not supported"));
+  if (!msg.is_object()) return reply.send(rpc_error(400, invalid_request, "Invalid Request: not a JSON-RPC object"));
+  const bool has_id = msg.contains("id");
+  if (has_id && !msg["id"].is_string() && !msg["id"].is_number_integer())
+    return reply.send(rpc_error(400, invalid_request, "Invalid Request: id must be a string or an integer"));
+  const bool is_request = has_id && msg.contains("method");
+  const std::string session_id = req.header("mcp-session-id");
+
+  std::lock_guard lock(st->mutex);
+  if (is_request && msg["method"] == "initialize") {
+    if (!session_id.empty())
+      return reply.send(rpc_error(400, invalid_request, "Invalid Request: initialize opens a session; send it without Mcp-Session-Id", msg["id"]));
+    end_idle_sessions(*st);
+    if (st->sessions.size() >= st->opts.max_sessions)
+      return reply.send(rpc_error(503, invalid_request, "Service Unavailable: " + std::to_string(st->opts.max_sessions) + " sessions are open"));
+    const std::string id = new_session_id();
+    std::weak_ptr<detail::mcp_http_state> weak = st;
+    caf::actor actor = spawn_mcp_session(*st->sys, st->session_opts,
+                                         [weak, id](std::string text) { on_session_message(weak, id, std::move(text)); });
+    auto& s = st->sessions[id];
+    s.actor = actor;
+    s.last_used = std::chrono::steady_clock::now();
+    s.waiting.emplace(msg["id"].dump(), reply);
+    spdlog::info("ptc mcp http: session {} opened", id);
+    caf::anon_send(actor, mcp_in_atom::value, req.body);
+    return;
+  }
+  if (session_id.empty())
+    return reply.send(rpc_error(400, invalid_request, "Bad Request: Mcp-Session-Id header is required", has_id ? msg["id"] : json()));
+  auto s = st->sessions.find(session_id);
+  if (s == st->sessions.end())
+    return reply.send(rpc_error(404, invalid_request, "Session not found: initialize a new session", has_id ? msg["id"] : json()));
+  if (const std::string v = req.header("mcp-protocol-version"); !v.empty()) {
+    const auto& known = mcp_protocol_versions();
+    if (std::find(known.begin(), known.end(), v) == known.end())
+      return reply.send(rpc_error(400, invalid_request, "Bad Request: unsupported MCP-Protocol-Version " + v, has_id ? msg["id"] : json()));
+  }
+  s->second.last_used = std::chrono::steady_clock::now();
+  if (is_request) {
+    const std::string key = msg["id"].dump();
+    if (s->second.waiting.count(key))
+      return reply.send(rpc_error(400, invalid_request, "Invalid Request: request id " + key + " is already in use", msg["id"]));
+    s->second.waiting.emplace(key, reply);
+    caf::anon_send(s->second.actor, mcp_in_atom::value, req.body);
+    return;
+  }
+  // A notification (or a response to us): accepted, nothing to answer.
+  caf::anon_send(s->second.actor, mcp_in_atom::value, req.body);
+  http_server_response accepted;
+  accepted.status = 202;
+  accepted.content_type.clear();
+  reply.send(std::move(accepted));
+}
+
+void handle(const state_ptr& st, const http_server_request& req, const http_reply& reply) {
+  const std::string path = req.target.substr(0, req.target.find('?'));
+  if (path != st->opts.path) return reply.send(rpc_error(404, invalid_request, "Not Found: the MCP endpoint is " + st->opts.path));
+  if (auto refused = refuse(*st, req)) return reply.send(std::move(*refused));
+  if (req.method == "POST") return handle_post(st, req, reply);
+  if (req.method == "DELETE") {
+    const std::string session_id = req.header("mcp-session-id");
+    std::lock_guard lock(st->mutex);
+    auto s = st->sessions.find(session_id);
+    if (session_id.empty() || s == st->sessions.end())
+      return reply.send(rpc_error(session_id.empty() ? 400 : 404, invalid_request, "Session not found"));
+    caf::anon_send_exit(s->second.actor, caf::exit_reason::user_shutdown);
+    st->sessions.erase(s);
+    spdlog::info("ptc mcp http: session {} ended by the client", session_id);
+    http_server_response ok;
+    ok.content_type.clear();
+    return reply.send(std::move(ok));
+  }
+  auto r = rpc_error(405, invalid_request, "Method Not Allowed: POST a JSON-RPC message, or DELETE the session");
+  r.headers.emplace_back("Allow", "POST, DELETE");
+  reply.send(std::move(r));
+}
+
+}  // namespace
+
+std::variant<std::unique_ptr<mcp_http_endpoint>, std::string> mcp_http_endpoint::start(caf::actor_system& sys,
+                                                                                      mcp_server_options sessions,
+                                                                                      mcp_http_options opts) {
+  auto st = std::make_shared<detail::mcp_http_state>();
+  st->sys = &sys;
+  st->loopback = is_loopback_host(opts.http.host);
+  if (!st->loopback && opts.bearer_token.empty())
+    return "refusing to listen on " + opts.http.host + " without a bearer token: anyone who can reach it could "
+           "run programs with your tools (give a token, or listen on 127.0.0.1)";
+  st->opts = std::move(opts);
+  st->session_opts = std::move(sessions);
+  auto started = http_server::start(st->opts.http, [st](http_server_request req, http_reply reply) {
+    handle(st, req, reply);
+  });
+  if (auto* problem = std::get_if<std::string>(&started)) return *problem;
+  return std::make_unique<mcp_http_endpoint>(st, std::move(std::get<0>(started)));
+}
+
+mcp_http_endpoint::mcp_http_endpoint(std::shared_ptr<detail::mcp_http_state> state, std::unique_ptr<http_server> server)
+    : state_(std::move(state)), server_(std::move(server)) {}
+
+mcp_http_endpoint::~mcp_http_endpoint() {
+  server_.reset();  // no more requests; the handler's reference to the state is gone with it
+  std::lock_guard lock(state_->mutex);
+  for (auto& [id, s] : state_->sessions) caf::anon_send_exit(s.actor, caf::exit_reason::user_shutdown);
+  state_->sessions.clear();
+}
+
+std::uint16_t mcp_http_endpoint::port() const { return server_->port(); }
+
+std::string mcp_http_endpoint::url() const {
+  const std::string& host = state_->opts.http.host;
+  const bool v6 = host.find(':') != std::string::npos;
+  return "http://" + (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port()) + state_->opts.path;
+}
+
+std::size_t mcp_http_endpoint::sessions() const {
+  std::lock_guard lock(state_->mutex);
+  return state_->sessions.size();
+}
+
+void mcp_http_endpoint::set_tools(std::vector<tool_binding> tools) {
+  std::lock_guard lock(state_->mutex);
+  for (auto& [id, s] : state_->sessions) caf::anon_send(s.actor, mcp_set_tools_atom::value, tools);
+  state_->session_opts.tools = std::move(tools);
+}
+
+}  // namespace ptc::actors
