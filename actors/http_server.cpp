@@ -116,6 +116,7 @@ struct http_connection {
   bool keep_alive = true;
   bool close_after = false;  ///< close once `out` is written
   bool want_write = false;   ///< EPOLLOUT registered
+  bool sent_continue = false;  ///< "100 Continue" went out for the request being read
   clock_type::time_point last_activity = clock_type::now();
   std::optional<clock_type::time_point> request_started;
 };
@@ -306,9 +307,9 @@ void http_server_core::parse(std::uint64_t id, http_connection& c) {
   const std::size_t total = head_end + 4 + length;
   if (c.in.size() < total) {
     c.scanned = head_end;  // found again at once next time
-    if (iequals(req.header("expect"), "100-continue") && c.out.empty()) {
-      c.out = "HTTP/1.1 100 Continue\r\n\r\n";
-      c.out_pos = 0;
+    if (iequals(req.header("expect"), "100-continue") && !c.sent_continue) {
+      c.sent_continue = true;
+      c.out += "HTTP/1.1 100 Continue\r\n\r\n";
       flush(id, c);
     }
     return;
@@ -316,7 +317,10 @@ void http_server_core::parse(std::uint64_t id, http_connection& c) {
   req.body = c.in.substr(head_end + 4, length);
   c.in.erase(0, total);
   c.scanned = 0;
-  c.request_started.reset();
+  c.sent_continue = false;
+  // Bytes of a next request already here start its clock.
+  if (c.in.empty()) c.request_started.reset();
+  else c.request_started = clock_type::now();
   c.busy = true;
   c.request = next_request++;
   handler(std::move(req), http_reply(weak_from_this(), id, c.request));

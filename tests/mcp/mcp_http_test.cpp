@@ -5,13 +5,22 @@
 #include <catch2/catch.hpp>
 
 #include "tests/support/actor_config.hpp"
+#include "tests/support/eventually.hpp"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
 #include <optional>
+#include <thread>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "actors/http.hpp"
+#include "actors/http_server.hpp"
 #include "actors/interpreter.hpp"
 #include "actors/mcp.hpp"
 #include "actors/mcp_http.hpp"
@@ -73,6 +82,37 @@ struct raw {
     return send("POST", url, msg.dump(), std::move(headers));
   }
 };
+
+/// A plain TCP client: sends `bytes`, then reads until the server closes, `until` appears `times`
+/// times, or 5 s pass.
+std::string http_exchange(std::uint16_t port, const std::string& bytes, const std::string& until = "", int times = 1) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(port);
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  timeval tv{5, 0};
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    return "connect failed";
+  }
+  if (!bytes.empty()) [[maybe_unused]] auto n = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+  std::string out;
+  char buf[4096];
+  for (;;) {
+    if (!until.empty()) {
+      int seen = 0;
+      for (std::size_t at = out.find(until); at != std::string::npos; at = out.find(until, at + 1)) ++seen;
+      if (seen >= times) break;
+    }
+    const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) break;
+    out.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return out;
+}
 
 json initialize(int id = 1) {
   return {{"jsonrpc", "2.0"}, {"id", id}, {"method", "initialize"},
@@ -184,6 +224,83 @@ TEST_CASE("MCP over HTTP: DNS-rebinding protection, bearer tokens, a non-loopbac
   auto refused = actors::mcp_http_endpoint::start(sys, o, open);
   REQUIRE(std::holds_alternative<std::string>(refused));
   CHECK(std::get<std::string>(refused).starts_with("refusing to listen on 0.0.0.0 without a bearer token"));
+}
+
+TEST_CASE("HTTP server: limits hold against clients that misbehave; replies come from any thread") {
+  actors::http_server_options o;
+  o.max_header_bytes = 1024;
+  o.max_body_bytes = 100;
+  o.max_connections = 4;
+  o.header_timeout = std::chrono::milliseconds(300);
+  std::vector<std::thread> late;
+  std::atomic<int> handled{0};
+  auto started = actors::http_server::start(o, [&](actors::http_server_request req, actors::http_reply reply) {
+    ++handled;
+    actors::http_server_response r;
+    r.content_type = "text/plain";
+    r.body = req.method + " " + req.target + " " + req.body;
+    if (req.target == "/later") {
+      // Answered from another thread, later; and once more, which is ignored.
+      late.emplace_back([reply, r] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        reply.send(r);
+        reply.send(r);
+      });
+      return;
+    }
+    reply.send(std::move(r));
+  });
+  REQUIRE(std::holds_alternative<std::unique_ptr<actors::http_server>>(started));
+  auto server = std::move(std::get<0>(started));
+  const auto port = server->port();
+
+  CHECK(http_exchange(port, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", "GET /a ").find("HTTP/1.1 200 OK") == 0);
+  CHECK(http_exchange(port, "GET / HTTP/1.1\r\nX-Big: " + std::string(2000, 'x') + "\r\n\r\n").starts_with("HTTP/1.1 431"));
+  CHECK(http_exchange(port, "POST / HTTP/1.1\r\nContent-Length: 1000\r\n\r\n").starts_with("HTTP/1.1 413"));
+  CHECK(http_exchange(port, "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n").starts_with("HTTP/1.1 501"));
+  CHECK(http_exchange(port, "HELLO\r\n\r\n").starts_with("HTTP/1.1 400"));
+  CHECK(http_exchange(port, "GET / HTTP/1.1\r\nContent-Length: x\r\n\r\n").starts_with("HTTP/1.1 400"));
+  // A request that never completes is answered 408 and closed (slowloris).
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(http_exchange(port, "GET / HTTP/1.1\r\nHost: x\r\n").starts_with("HTTP/1.1 408"));
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(3));
+  // Two requests in one write: two answers, in order, on one connection.
+  const std::string two = http_exchange(port, "POST /1 HTTP/1.1\r\nContent-Length: 2\r\n\r\nabPOST /2 HTTP/1.1\r\nContent-Length: 2\r\n\r\ncd",
+                                   "HTTP/1.1 200", 2);
+  REQUIRE(two.find("POST /1 ab") != std::string::npos);
+  CHECK(two.find("POST /2 cd") > two.find("POST /1 ab"));
+  // A reply sent later from another thread arrives; one for a closed connection is dropped.
+  CHECK(http_exchange(port, "GET /later HTTP/1.1\r\n\r\n", "GET /later ").starts_with("HTTP/1.1 200 OK"));
+  {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(port);
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+    const std::string req = "GET /later HTTP/1.1\r\n\r\n";
+    [[maybe_unused]] auto n = ::send(fd, req.data(), req.size(), MSG_NOSIGNAL);
+    ::close(fd);  // gone before the answer
+  }
+  // Every connection above has ended (the server saw each close); then connections beyond
+  // the limit are refused with 503.
+  REQUIRE(testing::eventually([&] { return server->open_connections() == 0; }));
+  std::vector<int> held;
+  for (int i = 0; i < 4; ++i) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(port);
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+    held.push_back(fd);
+  }
+  REQUIRE(testing::eventually([&] { return server->open_connections() == 4; }));
+  CHECK(http_exchange(port, "").starts_with("HTTP/1.1 503"));
+  for (int fd : held) ::close(fd);
+  server.reset();  // no handler runs after this; replies still to come are dropped
+  for (auto& t : late) t.join();
+  CHECK(handled >= 4);  // /a, /1, /2, /later: the refused ones never reach the handler
 }
 
 }  // namespace mcp_mcp_http_test
