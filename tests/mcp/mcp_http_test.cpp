@@ -83,9 +83,8 @@ struct raw {
   }
 };
 
-/// A plain TCP client: sends `bytes`, then reads until the server closes, `until` appears `times`
-/// times, or 5 s pass.
-std::string http_exchange(std::uint16_t port, const std::string& bytes, const std::string& until = "", int times = 1) {
+/// A TCP connection to 127.0.0.1:port (-1 when it fails), reads timing out after 5 s.
+int connect_local(std::uint16_t port) {
   const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
@@ -95,8 +94,16 @@ std::string http_exchange(std::uint16_t port, const std::string& bytes, const st
   ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
   if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
     ::close(fd);
-    return "connect failed";
+    return -1;
   }
+  return fd;
+}
+
+/// A plain TCP client: sends `bytes`, then reads until the server closes, `until` appears `times`
+/// times, or 5 s pass.
+std::string http_exchange(std::uint16_t port, const std::string& bytes, const std::string& until = "", int times = 1) {
+  const int fd = connect_local(port);
+  if (fd < 0) return "connect failed";
   if (!bytes.empty()) [[maybe_unused]] auto n = ::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL);
   std::string out;
   char buf[4096];
@@ -272,12 +279,8 @@ TEST_CASE("HTTP server: limits hold against clients that misbehave; replies come
   // A reply sent later from another thread arrives; one for a closed connection is dropped.
   CHECK(http_exchange(port, "GET /later HTTP/1.1\r\n\r\n", "GET /later ").starts_with("HTTP/1.1 200 OK"));
   {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(port);
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+    const int fd = connect_local(port);
+    REQUIRE(fd >= 0);
     const std::string req = "GET /later HTTP/1.1\r\n\r\n";
     [[maybe_unused]] auto n = ::send(fd, req.data(), req.size(), MSG_NOSIGNAL);
     ::close(fd);  // gone before the answer
@@ -287,13 +290,8 @@ TEST_CASE("HTTP server: limits hold against clients that misbehave; replies come
   REQUIRE(testing::eventually([&] { return server->open_connections() == 0; }));
   std::vector<int> held;
   for (int i = 0; i < 4; ++i) {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(port);
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-    held.push_back(fd);
+    held.push_back(connect_local(port));
+    REQUIRE(held.back() >= 0);
   }
   REQUIRE(testing::eventually([&] { return server->open_connections() == 4; }));
   CHECK(http_exchange(port, "").starts_with("HTTP/1.1 503"));
