@@ -208,7 +208,19 @@ void handle_post(const state_ptr& st, const http_server_request& req, const http
     caf::anon_send(s->second.actor, mcp_in_atom::value, req.body);
     return;
   }
-  // A notification (or a response to us): accepted, nothing to answer.
+  // A notification (or a response to us): accepted, nothing to answer. A cancelled request
+  // gets no JSON-RPC answer (the session drops its run), so its HTTP request, if the client
+  // still holds it open, is ended with 204 No Content instead of waiting forever.
+  if (msg.value("method", "") == "notifications/cancelled" && msg.contains("params") && msg["params"].is_object() &&
+      msg["params"].contains("requestId")) {
+    if (auto w = s->second.waiting.find(msg["params"]["requestId"].dump()); w != s->second.waiting.end()) {
+      http_server_response none;
+      none.status = 204;
+      none.content_type.clear();
+      w->second.send(std::move(none));
+      s->second.waiting.erase(w);
+    }
+  }
   caf::anon_send(s->second.actor, mcp_in_atom::value, req.body);
   http_server_response accepted;
   accepted.status = 202;

@@ -11,7 +11,8 @@
 // random Mcp-Session-Id returned with the answer); every later message names its session in
 // Mcp-Session-Id (missing: 400, unknown or ended: 404) and may carry MCP-Protocol-Version (a
 // revision ptc does not speak: 400). A request is answered with the session's JSON answer to it
-// (application/json); notifications and responses get 202. GET gets 405 (no stream of
+// (application/json); notifications and responses get 202 (notifications/cancelled also ends the
+// cancelled request's HTTP exchange with 204, as no JSON-RPC answer will come). GET gets 405 (no stream of
 // server-initiated messages: ptc sends none that a client needs), DELETE ends the session.
 // Every request is checked first: the Host header must be a loopback name when the server
 // listens on loopback, an Origin header must be a loopback origin or one of `allowed_origins`

@@ -193,6 +193,20 @@ TEST_CASE("MCP over HTTP: sessions, versions, methods and content types as the t
   CHECK(h.send("GET", url, "", {session}).status == 405);
   CHECK(h.send("POST", e.server->url() + "x", ping(10).dump(), {"Content-Type: application/json"}).status == 404);
 
+  // A request cancelled by the client: the run is dropped and its HTTP request ends with 204.
+  std::optional<actors::http_response> slow;
+  std::thread caller([&] {
+    slow = h.post(url, {{"jsonrpc", "2.0"}, {"id", 20}, {"method", "tools/call"},
+                        {"params", {{"name", "run_program"}, {"arguments", {{"program", "(loop [] (recur))"}}}}}}, {session});
+  });
+  std::this_thread::sleep_for(200ms);
+  auto cancel = h.post(url, {{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", 20}}}}, {session});
+  CHECK(cancel.status == 202);
+  caller.join();
+  REQUIRE(slow);
+  CHECK(slow->status == 204);
+  CHECK(slow->body.empty());
+
   CHECK(h.send("DELETE", url, "", {session}).status == 200);
   CHECK(h.post(url, ping(11), {session}).status == 404);
   CHECK(e.server->sessions() == 0);
