@@ -7,19 +7,12 @@
 
 #include <curl/curl.h>
 
+#include "actors/http_text.hpp"
 #include "actors/http_worker.hpp"
 #include "actors/wire.hpp"
 
 namespace ptc::actors {
 namespace {
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
-  return true;
-}
 
 /// The actor only forwards: every handler returns at once, the worker thread does the I/O.
 caf::behavior http_client(caf::event_based_actor* self, std::shared_ptr<detail::http_worker> worker) {
@@ -40,7 +33,7 @@ caf::behavior http_client(caf::event_based_actor* self, std::shared_ptr<detail::
 std::string http_response::header(const std::string& name) const {
   for (std::string_view h : headers) {
     auto colon = h.find(':');
-    if (colon == std::string_view::npos || !iequals(h.substr(0, colon), name)) continue;
+    if (colon == std::string_view::npos || !detail::iequals(h.substr(0, colon), name)) continue;
     auto value = h.substr(colon + 1);
     while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
     return std::string(value);

@@ -21,6 +21,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "actors/http_text.hpp"
+
 namespace ptc::actors {
 namespace {
 
@@ -28,21 +30,6 @@ using clock_type = std::chrono::steady_clock;
 
 constexpr std::uint64_t listen_key = 0;
 constexpr std::uint64_t wake_key = 1;
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto x = static_cast<unsigned char>(a[i]), y = static_cast<unsigned char>(b[i]);
-    if (std::tolower(x) != std::tolower(y)) return false;
-  }
-  return true;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 const char* reason(int status) {
   switch (status) {
@@ -91,7 +78,7 @@ http_server_response plain(int status, std::string text) {
 
 std::string http_server_request::header(std::string_view name) const {
   for (const auto& [n, v] : headers)
-    if (iequals(n, name)) return v;
+    if (detail::iequals(n, name)) return v;
   return {};
 }
 

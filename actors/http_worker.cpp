@@ -7,17 +7,12 @@
 #include <deque>
 #include <string_view>
 
+#include "actors/http_text.hpp"
+
 namespace ptc::actors::detail {
 namespace {
 
 using clock_type = std::chrono::steady_clock;
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
-    s.remove_suffix(1);
-  return s;
-}
 
 /// Where a response body goes: appended up to `limit` bytes (0: no limit).
 struct body_sink {

@@ -233,16 +233,22 @@ void fail_waiting(mcp_actor* self, const std::string& why) {
   st.queued.clear();
 }
 
-/// The connection is being closed: every call and waiter gets `why`, and so does every later call.
-void fail_everything(mcp_actor* self, const std::string& why) {
+/// Every call in flight fails with `why` (the server is told first when `tell_server`).
+void fail_calls(mcp_actor* self, const std::string& why, bool tell_server) {
   auto& st = self->state;
-  // Calls still out will not be waited for: the server is told so before it is stopped.
   for (auto& [id, c] : st.calls) {
-    cancel_at_server(self, id, why);
+    if (tell_server) cancel_at_server(self, id, why);
     c.rp.deliver(tool_result{false, "", why, {}});
   }
   st.calls.clear();
   release_all_callers(self);
+}
+
+/// The connection is being closed: every call and waiter gets `why`, and so does every later call.
+void fail_everything(mcp_actor* self, const std::string& why) {
+  auto& st = self->state;
+  // Calls still out will not be waited for: the server is told so before it is stopped.
+  fail_calls(self, why, true);
   st.ph = phase::down;
   st.down_reason = why;
   fail_waiting(self, why);
@@ -276,6 +282,24 @@ void start_session(mcp_actor* self) {
   st.protocol_version.clear();
   st.listed = ordered_json::array();
   send_initialize(self);
+}
+
+/// Streamable HTTP: the token (if any), the HTTP actor, the first session.
+void start_http(mcp_actor* self) {
+  auto& st = self->state;
+  if (!st.spec.bearer_token_env.empty()) {
+    const char* token = std::getenv(st.spec.bearer_token_env.c_str());
+    if (token == nullptr || *token == '\0') {
+      return go_down(self, st.label + " could not start: the environment variable " + st.spec.bearer_token_env +
+                               " (its bearer_token_env) is not set");
+    }
+    st.bearer = token;
+    config::register_secret(st.bearer);
+  }
+  http_options opts;
+  opts.max_in_flight = 1024;
+  st.http = spawn_http_client(self->system(), opts);
+  start_session(self);
 }
 
 void start_process(mcp_actor* self) {
@@ -585,9 +609,11 @@ std::vector<std::string> sse_event_data(std::string_view body) {
   return out;
 }
 
-http_request http_post(const mcp_state& st, std::string body, std::int64_t timeout_ms) {
+/// A request to the server's endpoint with the session's headers (POST: one message; DELETE:
+/// the end of the session).
+http_request server_request(const mcp_state& st, std::string method, std::string body, std::int64_t timeout_ms) {
   http_request req;
-  req.method = "POST";
+  req.method = std::move(method);
   req.url = st.spec.url;
   req.body = std::move(body);
   req.timeout_ms = timeout_ms;
@@ -608,10 +634,8 @@ void handshake_failed(mcp_actor* self, const std::string& why) {
   st.init_id = st.list_id = 0;
   const std::string text = st.ever_ready ? st.label + " is down: a new session failed: " + why
                                          : st.label + " could not start: " + why;
-  for (auto& [id, c] : st.calls) c.rp.deliver(tool_result{false, "", text, {}});
-  st.calls.clear();
+  fail_calls(self, text, false);  // the server has no session to cancel them in
   st.resend.clear();
-  release_all_callers(self);
   go_down(self, text);
 }
 
@@ -630,7 +654,7 @@ void post(mcp_actor* self, const json& msg) {
                                             : 10'000;
   const std::uint64_t epoch = st.epoch;
   self->request(st.http, caf::infinite, http_atom::value,
-                http_post(st, msg.dump(-1, ' ', false, json::error_handler_t::replace), timeout_ms))
+                server_request(st, "POST", msg.dump(-1, ' ', false, json::error_handler_t::replace), timeout_ms))
       .then([=](http_response& r) { on_http_answer(self, epoch, id, r); },
             [=](caf::error& e) {
               http_response r;
@@ -702,14 +726,7 @@ void on_exit(mcp_actor* self, const std::string& why_raw) {
   auto& st = self->state;
   st.proc.reset();
   const std::string why = st.fault.empty() ? why_raw : st.fault;
-  auto calls = std::move(st.calls);
-  st.calls.clear();
-  release_all_callers(self);
-  for (auto& [id, c] : calls) {
-    tool_result r;
-    r.error = st.label + " " + why + " during the call";
-    c.rp.deliver(std::move(r));
-  }
+  fail_calls(self, st.label + " " + why + " during the call", false);  // the process is gone
   if (!st.closing.empty()) {
     for (auto& rp : st.closing) rp.deliver(caf::unit);
     st.closing.clear();
@@ -764,22 +781,8 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec,
       it = st.calls.erase(it);
     }
   });
-  if (!st.is_http()) {
-    start_process(self);
-  } else if (const char* token = st.spec.bearer_token_env.empty() ? nullptr : std::getenv(st.spec.bearer_token_env.c_str());
-             !st.spec.bearer_token_env.empty() && (token == nullptr || *token == '\0')) {
-    go_down(self, st.label + " could not start: the environment variable " + st.spec.bearer_token_env +
-                      " (its bearer_token_env) is not set");
-  } else {
-    if (token) {
-      st.bearer = token;
-      config::register_secret(st.bearer);
-    }
-    http_options opts;
-    opts.max_in_flight = 1024;
-    st.http = spawn_http_client(self->system(), opts);
-    start_session(self);
-  }
+  if (st.is_http()) start_http(self);
+  else start_process(self);
   return {
       [=](mcp_line_atom, std::uint64_t gen, const std::string& line) {
         if (gen == self->state.generation) on_line(self, line);
@@ -811,10 +814,8 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec,
         fail_everything(self, st.label + ": the connection was closed");
         if (st.is_http() && st.http && !st.session_id.empty()) {
           // The session ends with a DELETE (a server may refuse it with 405: nothing to do).
-          http_request del = http_post(st, "", 2000);
-          del.method = "DELETE";
           auto rp = self->make_response_promise();
-          self->request(st.http, caf::infinite, http_atom::value, std::move(del))
+          self->request(st.http, caf::infinite, http_atom::value, server_request(st, "DELETE", "", 2000))
               .then([=](http_response&) mutable { rp.deliver(caf::unit); self->quit(caf::exit_reason::user_shutdown); },
                     [=](caf::error&) mutable { rp.deliver(caf::unit); self->quit(caf::exit_reason::user_shutdown); });
           return rp;

@@ -47,6 +47,15 @@ struct mcp_flags {
   std::string token_env;                  ///< --token-env NAME
 };
 
+/// The signals that stop `ptc mcp --http`: SIGINT and SIGTERM.
+sigset_t stop_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  return set;
+}
+
 /// An upstream server's new tool list reaches the next calls (`publish` gets the whole list:
 /// the C++ tools, the first `own` of `base`, then every server's). A name that another server or
 /// a C++ tool already has is left out, with a warning. (Weak references: the clients own the
@@ -146,10 +155,7 @@ int serve_http(caf::actor_system& sys, actors::mcp_server_options opts, const mc
   });
   // The address on stderr, always: whoever started the server (a script, a test) reads the port.
   std::cerr << "ptc mcp: listening on " << endpoint->url() << " with " << count << " tools" << std::endl;
-  sigset_t stop;
-  sigemptyset(&stop);
-  sigaddset(&stop, SIGINT);
-  sigaddset(&stop, SIGTERM);
+  const sigset_t stop = stop_signals();
   int sig = 0;
   sigwait(&stop, &sig);
   spdlog::info("ptc mcp: signal {}, stopping", sig);
@@ -160,10 +166,7 @@ int serve_http(caf::actor_system& sys, actors::mcp_server_options opts, const mc
 int mcp_command(const mcp_flags& f) {
   if (!f.http.empty()) {
     // Before any thread starts (they inherit the mask): serve_http takes these with sigwait.
-    sigset_t stop;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
+    const sigset_t stop = stop_signals();
     pthread_sigmask(SIG_BLOCK, &stop, nullptr);
   }
   config::settings settings;
