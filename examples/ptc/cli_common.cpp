@@ -11,6 +11,14 @@
 
 namespace ptc::cli {
 
+sigset_t stop_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  return set;
+}
+
 std::vector<std::string> split_names(const std::string& csv) {
   std::vector<std::string> out;
   std::string cur;

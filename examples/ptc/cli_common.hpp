@@ -1,5 +1,7 @@
 #pragma once
 // Small pieces the `ptc` subcommands share.
+#include <signal.h>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +18,11 @@ namespace ptc::cli {
 /// could not start (a bad flag, setting or file).
 constexpr int exit_failed = 1;
 constexpr int exit_usage = 2;
+
+/// SIGINT and SIGTERM, which stop the serving subcommands (`ptc node`, `ptc mcp --http`): blocked
+/// in every thread before the runtime starts (its threads inherit the mask) and taken by
+/// sigwait in the main thread.
+sigset_t stop_signals();
 
 /// "a, b,c" -> {"a", "b", "c"} (spaces dropped, empty names skipped).
 std::vector<std::string> split_names(const std::string& csv);

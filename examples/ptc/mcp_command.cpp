@@ -47,15 +47,6 @@ struct mcp_flags {
   std::string token_env;                  ///< --token-env NAME
 };
 
-/// The signals that stop `ptc mcp --http`: SIGINT and SIGTERM.
-sigset_t stop_signals() {
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGINT);
-  sigaddset(&set, SIGTERM);
-  return set;
-}
-
 /// An upstream server's new tool list reaches the next calls (`publish` gets the whole list:
 /// the C++ tools, the first `own` of `base`, then every server's). A name that another server or
 /// a C++ tool already has is left out, with a warning. (Weak references: the clients own the

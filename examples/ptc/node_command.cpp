@@ -34,16 +34,6 @@ config::settings load_settings(const node_flags& f) {
   });
 }
 
-/// SIGINT and SIGTERM are blocked in every thread (the mask is inherited by the threads the
-/// runtime starts) and taken by sigwait in the main thread.
-sigset_t stop_signals() {
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGINT);
-  sigaddset(&set, SIGTERM);
-  return set;
-}
-
 int node_command(const node_flags& f) {
   if (f.port < 0 || f.port > 65535) {
     std::cerr << "Error: --port: expected 0 (any free port) to 65535\n";
