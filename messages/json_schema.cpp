@@ -312,4 +312,46 @@ schema_rendering render_tool_schema(const json& input_schema, const json& output
   return out;
 }
 
+namespace {
+
+/// An object schema of named types: the non-optional ones required.
+json object_of(const std::vector<std::pair<std::string, sig_type>>& fields) {
+  json props = json::object();
+  json required = json::array();
+  for (const auto& [name, type] : fields) {
+    props[name] = schema_of(type);
+    if (!type.optional) required.push_back(name);
+  }
+  json out = {{"type", "object"}, {"properties", std::move(props)}};
+  if (!required.empty()) out["required"] = std::move(required);
+  return out;
+}
+
+}  // namespace
+
+json schema_of(const sig_type& t) {
+  json out;
+  switch (t.k) {
+    case sig_type::kind::string:
+    case sig_type::kind::keyword: out = {{"type", "string"}}; break;
+    case sig_type::kind::int_: out = {{"type", "integer"}}; break;
+    case sig_type::kind::float_: out = {{"type", "number"}}; break;
+    case sig_type::kind::bool_: out = {{"type", "boolean"}}; break;
+    case sig_type::kind::map_any: out = {{"type", "object"}}; break;
+    case sig_type::kind::any: return json::object();  // anything, null included
+    case sig_type::kind::list:
+      out = {{"type", "array"}, {"items", t.items.empty() ? json::object() : schema_of(t.items.front())}};
+      break;
+    case sig_type::kind::map: out = object_of(t.fields); break;
+  }
+  if (t.optional) out["type"] = json::array({out["type"], "null"});
+  return out;
+}
+
+json input_schema_of(const signature& s) {
+  std::vector<std::pair<std::string, sig_type>> fields;
+  for (const auto& p : s.params) fields.emplace_back(p.name, p.type);
+  return object_of(fields);
+}
+
 }  // namespace ptc::messages

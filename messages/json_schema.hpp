@@ -16,10 +16,20 @@
 //     fallback: `:any` (or `:map` for the object holding the odd name) and a note with the
 //     schema fragment as compact JSON ("filter: schema {\"anyOf\":[...]}", cut at 200 bytes).
 // Nesting deeper than 8 levels is a fallback too (a recursive $ref cannot loop).
+//
+// The other way round (ptc serving its agents over MCP): a signature becomes the JSON Schema of
+// the tool's input and output. Every signature type has an exact schema: :string, :keyword →
+// string; :int → integer; :float → number; :bool → boolean; :map / {} → object; :any → {};
+// [T] → array of T; {field T} → object with those properties (others allowed, as a signature
+// allows them), the non-optional ones required; `T?` → T or null (and, as a field or a
+// parameter, not required). render_tool_schema(input_schema_of(s), output_schema_of(s.output))
+// gives s back.
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "messages/signature.hpp"
 
 namespace ptc::messages {
 
@@ -32,5 +42,10 @@ struct schema_rendering {
 /// the rest optional) and output schema (null or absent: `:any`). Ordered JSON: parameters keep
 /// the order the server wrote them in.
 schema_rendering render_tool_schema(const nlohmann::ordered_json& input_schema, const nlohmann::ordered_json& output_schema);
+
+/// The JSON Schema of one signature type (see above).
+nlohmann::ordered_json schema_of(const sig_type& t);
+/// The input schema of a signature: an object whose properties are the parameters, in order.
+nlohmann::ordered_json input_schema_of(const signature& s);
 
 }  // namespace ptc::messages

@@ -160,4 +160,35 @@ TEST_CASE("MCP schema: tool lines of typical MCP tools (golden)") {
   CHECK(ptc::messages::testing::check_golden("mcp/tool_lines.txt", section));
 }
 
+TEST_CASE("MCP schema: a signature as input and output schemas (ptc mcp's agents), and back") {
+  const auto sig = [](const char* text) { return std::get<signature>(parse_signature(text)); };
+  const signature s = sig("(query :string, limit :int?, tags [:keyword], opts {deep :bool, depth :float?}) -> "
+                          "{total :float, items [{id :int, name :string?}], raw :any, extra :map}");
+  CHECK(input_schema_of(s) == json::parse(R"({"type":"object","properties":{
+      "query":{"type":"string"},
+      "limit":{"type":["integer","null"]},
+      "tags":{"type":"array","items":{"type":"string"}},
+      "opts":{"type":"object","properties":{"deep":{"type":"boolean"},"depth":{"type":["number","null"]}},
+              "required":["deep"]}},
+    "required":["query","tags","opts"]})"));
+  CHECK(schema_of(s.output) == json::parse(R"({"type":"object","properties":{
+      "total":{"type":"number"},
+      "items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"},
+               "name":{"type":["string","null"]}},"required":["id"]}},
+      "raw":{},
+      "extra":{"type":"object"}},
+    "required":["total","items","raw","extra"]})"));
+  // No parameters: an object with no properties; :any output: {}.
+  CHECK(input_schema_of(sig("{n :int}")) == json::parse(R"({"type":"object","properties":{}})"));
+  CHECK(schema_of(sig("() -> :any").output) == json::object());
+  // And back: the schema renders as the signature it came from (keywords come back as strings).
+  for (const char* text : {"(query :string, limit :int?) -> {total :float, items [{id :int, name :string?}]}",
+                           "(xs [:float], m :map?) -> [:string]", "(a :any) -> :bool?", "() -> {}"}) {
+    const signature back = sig(text);
+    const std::string rendered = render_tool_schema(input_schema_of(back), schema_of(back.output)).signature;
+    INFO(text << " came back as " << rendered);
+    CHECK(sig(rendered.c_str()) == back);
+  }
+}
+
 }  // namespace messages_json_schema_test
