@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -145,11 +146,12 @@ field make_key() {
   return f;
 }
 
-/// node.agents: an array of objects with known keys of the right types (checked here, so a
-/// typo in a declared agent is an error naming its place, like any other setting).
-field make_agents() {
-  field f{"node.agents", "", {}, {}, {}, {}};
-  f.from_json = [](settings& s, const json& j) -> std::optional<std::string> {
+/// node.agents and mcp.agents: an array of objects with known keys of the right types (checked
+/// here, so a typo in a declared agent is an error naming its place, like any other setting).
+template <class Section>
+field make_agents(const char* name, Section settings::*section, nlohmann::ordered_json Section::*agents) {
+  field f{name, "", {}, {}, {}, {}};
+  f.from_json = [section, agents](settings& s, const json& j) -> std::optional<std::string> {
     if (!j.is_array()) return "expected an array of agents, got " + describe(j);
     for (std::size_t i = 0; i < j.size(); ++i) {
       const json& a = j[i];
@@ -159,7 +161,7 @@ field make_agents() {
         if (!a.contains(required)) return at + ": \"" + std::string(required) + "\" is required";
       for (const auto& [key, value] : a.items()) {
         if (key == "max_turns") {
-          if (!value.is_number_unsigned() || value.get<std::uint64_t>() == 0)
+          if (!value.is_number_unsigned() || value.template get<std::uint64_t>() == 0)
             return at + ".max_turns: expected a positive integer, got " + describe(value);
         } else if (key == "name" || key == "mission" || key == "description" || key == "signature" ||
                    key == "tools") {
@@ -168,14 +170,24 @@ field make_agents() {
           return at + "." + key + ": unknown key (name, mission, description, signature, tools, max_turns)";
         }
       }
+      // The name is a tool's name: tool/NAME in a program, NAME in an MCP host.
+      const std::string agent_name = a["name"].template get<std::string>();
+      const bool spellable = !agent_name.empty() && agent_name.size() <= 64 && std::isalpha(static_cast<unsigned char>(agent_name[0])) &&
+                             std::all_of(agent_name.begin(), agent_name.end(), [](char c) {
+                               return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+                             });
+      if (!spellable)
+        return at + ".name: \"" + agent_name + "\" is not a tool name (a letter, then letters, digits, - or _; at most 64)";
+      for (std::size_t k = 0; k < i; ++k)
+        if (j[k]["name"] == a["name"]) return at + ".name: \"" + agent_name + "\" is declared twice";
     }
-    s.node.agents = j;
+    s.*section.*agents = j;
     return std::nullopt;
   };
   f.from_text = [](settings&, std::string_view) -> std::optional<std::string> {
     return "set in a config file only";
   };
-  f.to_json = [](const settings& s) { return s.node.agents; };
+  f.to_json = [section, agents](const settings& s) { return s.*section.*agents; };
   f.check = [](const settings&) { return std::optional<std::string>(); };
   return f;
 }
@@ -324,13 +336,14 @@ std::vector<field> build() {
   t.push_back(make("agent.limits.max_string_bytes", "PTC_MAX_STRING_BYTES", [](auto& s) -> auto& { return s.agent.limits.max_string_bytes; }, 1));
   t.push_back(make("node.timeout_ms", "PTC_NODE_TIMEOUT_MS", [](auto& s) -> auto& { return s.node.timeout; }, 100));
   t.push_back(make("node.tools", "PTC_NODE_TOOLS", [](auto& s) -> auto& { return s.node.tools; }));
-  t.push_back(make_agents());
+  t.push_back(make_agents("node.agents", &settings::node, &node_settings::agents));
   t.push_back(make_mcp());
+  t.push_back(make_agents("mcp.agents", &settings::mcp, &mcp_settings::agents));
   t.push_back(make("log.level", "PTC_LOG_LEVEL", [](auto& s) -> auto& { return s.log.level; }));
   return t;
 }
 
-constexpr std::array<std::string_view, 6> sections{"llm", "agent", "agent.limits", "node", "tools", "log"};
+constexpr std::array<std::string_view, 7> sections{"llm", "agent", "agent.limits", "node", "tools", "mcp", "log"};
 
 std::size_t distance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> row(b.size() + 1);

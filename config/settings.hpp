@@ -148,6 +148,16 @@ struct tools_settings {
   std::vector<mcp_server> mcp;
 };
 
+/// What `ptc mcp` serves besides run_program.
+struct mcp_settings {
+  /// Default []: sub-agents `ptc mcp` serves as MCP tools, one tool each, in the layout of
+  /// node.agents: objects with "name" and "mission" (required; {{key}} placeholders become the
+  /// tool's parameters unless a "signature" gives them), "description", "signature", "tools"
+  /// (the names programs call them by, e.g. "fs.read_file,search", comma-separated) and
+  /// "max_turns". They run with the LLM settings. Not settable from the environment.
+  nlohmann::ordered_json agents = nlohmann::ordered_json::array();
+};
+
 /// Logging.
 struct log_settings {
   /// Default "warn" (quiet): one of trace, debug, info, warn, error, critical, off (spdlog's
@@ -161,6 +171,7 @@ struct settings {
   agent_settings agent;
   node_settings node;
   tools_settings tools;
+  mcp_settings mcp;
   log_settings log;
 };
 

@@ -122,7 +122,7 @@ TEST_CASE("the README settings table lists every setting with its real default")
   std::map<std::string, std::string> documented = readme_defaults();
   std::map<std::string, json> actual;
   flatten(to_json(defaults()), "", actual);
-  REQUIRE(actual.size() == 32);
+  REQUIRE(actual.size() == 33);
   for (const auto& [path, value] : actual) {
     INFO(path);
     REQUIRE(documented.count(path) == 1);
@@ -378,7 +378,23 @@ TEST_CASE("node settings: timeout, served tools and declared agents, each checke
   CHECK_THAT(load_error(R"({"node": {"agents": [{"name": "a", "mission": "m", "max_turns": 0}]}})"),
              Catch::StartsWith("node.agents: [0].max_turns: expected a positive integer"));
   CHECK_THAT(load_error(R"({"node": {"timeout_ms": 10}})"), Catch::StartsWith("node.timeout_ms: must be at least 100"));
+  CHECK_THAT(load_error(R"({"node": {"agents": [{"name": "two words", "mission": "m"}]}})"),
+             Catch::StartsWith("node.agents: [0].name: \"two words\" is not a tool name"));
+  CHECK_THAT(load_error(R"({"node": {"agents": [{"name": "a", "mission": "m"}, {"name": "a", "mission": "n"}]}})"),
+             Catch::StartsWith("node.agents: [1].name: \"a\" is declared twice"));
   CHECK(load(std::nullopt, {{"PTC_NODE_TIMEOUT_MS", "750"}, {"PTC_NODE_TOOLS", "get-product"}}).node.tools == "get-product");
+}
+
+TEST_CASE("mcp settings: the agents ptc mcp serves, checked like node.agents") {
+  settings s = load_text(R"({"mcp": {"agents": [{"name": "summarise", "mission": "Summarise {{text}}",
+    "signature": "(text :string) -> {summary :string}", "tools": "everything.echo", "max_turns": 2}]}})");
+  REQUIRE(s.mcp.agents.size() == 1);
+  CHECK(s.mcp.agents[0]["tools"] == "everything.echo");
+  CHECK(to_json(s)["mcp"]["agents"] == s.mcp.agents);
+  CHECK(defaults().mcp.agents == json::array());
+  CHECK_THAT(load_error(R"({"mcp": {"agents": [{"mission": "m"}]}})"),
+             Catch::StartsWith("mcp.agents: [0]: \"name\" is required"));
+  CHECK_THAT(load_error(R"({"mcp": {"agent": []}})"), Catch::StartsWith("mcp.agent: unknown"));
 }
 
 TEST_CASE("a bad variable names the variable and what it expects") {
