@@ -9,8 +9,12 @@
 
 #include "actors/interpreter.hpp"
 #include "actors/mcp.hpp"
+#include "actors/tree.hpp"
+#include "actors/wire.hpp"
 #include "lisp/json.hpp"
 #include "lisp/printer.hpp"
+#include "messages/debug_view.hpp"
+#include "messages/json_schema.hpp"
 #include "messages/namespace.hpp"
 #include "messages/serialization.hpp"
 #include "messages/text.hpp"
@@ -21,6 +25,7 @@ namespace {
 using json = nlohmann::ordered_json;
 using mcp_done_atom = caf::atom_constant<caf::atom("mcpdone")>;
 using mcp_late_atom = caf::atom_constant<caf::atom("mcplate")>;
+using mcp_note_atom = caf::atom_constant<caf::atom("mcpnote")>;
 
 constexpr const char* run_program_name = "run_program";
 
@@ -79,6 +84,30 @@ json tool_error(const std::string& text) {
   return {{"content", json::array({text_content(text)})}, {"isError", true}};
 }
 
+/// An agent's result is an object as its signature says it is, or wrapped as {"result": v}.
+bool output_wrapped(const messages::tool_spec& spec) {
+  const auto parsed = messages::parse_signature(spec.signature);
+  const auto* sig = std::get_if<messages::signature>(&parsed);
+  if (!sig || sig->output.optional) return true;
+  return sig->output.k != messages::sig_type::kind::map && sig->output.k != messages::sig_type::kind::map_any;
+}
+
+/// A finished agent call (the agent tool's answer) as a tools/call result.
+json agent_call_result(const tool_result& r, bool wrapped) {
+  if (!r.ok) return tool_error(r.error);
+  json value = json::parse(r.value, nullptr, false);
+  if (value.is_discarded()) return tool_error("the agent's value is not JSON");
+  const std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
+  json structured = wrapped || !value.is_object() ? json{{"result", std::move(value)}} : std::move(value);
+  return {{"content", json::array({text_content(text)})}, {"structuredContent", std::move(structured)}, {"isError", false}};
+}
+
+/// An agent served as a tool: what a call needs.
+struct served_agent {
+  mcp_agent agent;
+  bool wrapped = true;
+};
+
 struct session_state {
   static constexpr const char* name = "mcp_session";
   mcp_server_options opts;
@@ -88,6 +117,7 @@ struct session_state {
   std::string log_level = "info";
   json tools_list;
   bool own_description = false;  ///< the options gave run_program's description: keep it
+  std::map<std::string, served_agent> agents;  ///< by tool name
   std::map<std::string, caf::actor> running;  ///< tools/call in flight, by the request id's JSON text
   std::vector<caf::response_promise> draining;  ///< answered when `running` is empty
 };
@@ -161,6 +191,65 @@ void start_run(session_actor* self, const json& id, const json& args) {
   st.running.emplace(key, self->spawn<caf::linked>(run, key));
 }
 
+/// A notifications/progress for one turn of an agent (its trace event's "turn").
+json turn_progress(const json& token, const json& turn, std::size_t max_turns) {
+  json params = {{"progressToken", token}, {"progress", turn.value("number", 0)}};
+  if (max_turns > 0) params["total"] = max_turns;
+  params["message"] = messages::turn_progress_line(turn, max_turns);
+  return {{"jsonrpc", "2.0"}, {"method", "notifications/progress"}, {"params", std::move(params)}};
+}
+
+void start_agent(session_actor* self, const json& id, const served_agent& served, const json& args,
+                 const json& progress_token) {
+  auto& st = self->state;
+  const std::string name = served.agent.tool.spec.name;
+  if (!args.is_object()) return reply(self, id, tool_error(name + " takes a JSON object of arguments"));
+  const std::string key = id.dump();
+  if (st.running.count(key)) return reply_error(self, id, invalid_request, "request id " + key + " is already in use");
+  caf::actor session = caf::actor_cast<caf::actor>(self);
+  tool_call call;
+  call.name = name;
+  call.args = args.dump(-1, ' ', false, json::error_handler_t::replace);
+  call.context.max_depth = st.opts.max_depth;
+  call.context.llm = st.opts.llm;
+  call.context.interpreter = st.opts.interpreter;
+  const caf::actor handle = served.agent.tool.handle;
+  const caf::actor sink = st.opts.trace;
+  const std::size_t max_turns = served.agent.max_turns;
+  const std::size_t turn_budget = st.opts.turn_budget;
+  const bool wrapped = served.wrapped;
+  // The worker is the caller the agent watches (it ends: the agent is cancelled, and its
+  // sub-agents with it) and the tree's trace sink (progress). Linked: it ends with the session.
+  auto run = [=](caf::event_based_actor* w, const std::string& call_key) mutable -> caf::behavior {
+    call.context.caller = w->address();
+    call.context.trace = caf::actor_cast<caf::actor>(w);
+    call.context.budget = spawn_budget(w->system(), turn_budget);
+    w->attach_functor([budget = call.context.budget] { caf::anon_send_exit(budget, caf::exit_reason::user_shutdown); });
+    w->request(handle, caf::infinite, tool_atom::value, std::move(call))
+        .then(
+            [=](const tool_result& r) {
+              w->send(session, mcp_done_atom::value, call_key, agent_call_result(r, wrapped).dump());
+              w->quit();
+            },
+            [=](caf::error& e) {
+              w->send(session, mcp_done_atom::value, call_key,
+                      tool_error("the agent " + name + " did not run: " + w->system().render(e)).dump());
+              w->quit();
+            });
+    return {
+        [=](trace_atom, const std::string& line) {
+          if (sink) w->send(sink, trace_atom::value, line);
+          // Progress: the turns of the agent itself (its sub-agents' paths are "name/...").
+          if (progress_token.is_null() || line.rfind("{\"event\":\"turn\"", 0) != 0) return;
+          const json event = json::parse(line, nullptr, false);
+          if (event.is_discarded() || event.value("agent", "") != name || !event.contains("turn")) return;
+          w->send(session, mcp_note_atom::value, call_key, turn_progress(progress_token, event["turn"], max_turns).dump());
+        },
+    };
+  };
+  st.running.emplace(key, self->spawn<caf::linked>(run, key));
+}
+
 void on_request(session_actor* self, const json& id, const std::string& method, const json& params) {
   auto& st = self->state;
   if (method == "initialize") return reply(self, id, initialize_result(self, params));
@@ -181,8 +270,13 @@ void on_request(session_actor* self, const json& id, const std::string& method, 
       return reply_error(self, id, invalid_params, "tools/call needs params.name");
     }
     const std::string name = params["name"].get<std::string>();
-    if (name != run_program_name) return reply_error(self, id, invalid_params, "Unknown tool: " + name);
-    return start_run(self, id, params.value("arguments", json::object()));
+    if (name == run_program_name) return start_run(self, id, params.value("arguments", json::object()));
+    auto agent = st.agents.find(name);
+    if (agent == st.agents.end()) return reply_error(self, id, invalid_params, "Unknown tool: " + name);
+    json token;
+    if (auto meta = params.find("_meta"); meta != params.end() && meta->is_object()) token = meta->value("progressToken", json());
+    if (!token.is_string() && !token.is_number_integer()) token = nullptr;
+    return start_agent(self, id, agent->second, params.value("arguments", json::object()), token);
   }
   reply_error(self, id, method_not_found, "Method not found: " + method);
 }
@@ -231,6 +325,7 @@ void describe_tools(session_actor* self) {
                                 {"description", description},
                                 {"inputSchema", run_program_input_schema()},
                                 {"outputSchema", run_program_output_schema()}}});
+  for (const auto& [name, served] : st.agents) st.tools_list.push_back(mcp_agent_tool_entry(served.agent.tool.spec));
 }
 
 caf::behavior mcp_session(session_actor* self, mcp_server_options opts, mcp_send_fn send) {
@@ -238,6 +333,7 @@ caf::behavior mcp_session(session_actor* self, mcp_server_options opts, mcp_send
   st.send = std::move(send);
   st.own_description = !opts.run_program_description.empty();
   st.opts = std::move(opts);
+  for (const auto& a : st.opts.agents) st.agents[a.tool.spec.name] = served_agent{a, output_wrapped(a.tool.spec)};
   describe_tools(self);
   return {
       [=](mcp_set_tools_atom, std::vector<tool_binding>& tools) {
@@ -247,6 +343,9 @@ caf::behavior mcp_session(session_actor* self, mcp_server_options opts, mcp_send
         if (st.initialized) write(self, {{"jsonrpc", "2.0"}, {"method", "notifications/tools/list_changed"}});
       },
       [=](mcp_in_atom, const std::string& text) { on_message(self, text); },
+      [=](mcp_note_atom, const std::string& key, const std::string& note) {
+        if (self->state.running.count(key)) self->state.send(note);  // not after the answer or a cancel
+      },
       [=](mcp_done_atom, const std::string& key, const std::string& result) {
         auto& st = self->state;
         auto it = st.running.find(key);
@@ -289,6 +388,22 @@ std::string mcp_run_program_description(const std::vector<tool_binding>& tools) 
   std::vector<messages::tool_spec> specs;
   for (const auto& t : tools) specs.push_back(t.spec);
   return d + "\n" + messages::render_tool_section(specs);
+}
+
+json mcp_agent_tool_entry(const messages::tool_spec& spec) {
+  const auto parsed = messages::parse_signature(spec.signature);
+  json input = {{"type", "object"}};
+  json output = {{"type", "object"}, {"properties", {{"result", json::object()}}}, {"required", json::array({"result"})}};
+  if (const auto* sig = std::get_if<messages::signature>(&parsed)) {
+    input = messages::input_schema_of(*sig);
+    if (output_wrapped(spec)) output["properties"]["result"] = messages::schema_of(sig->output);
+    else output = messages::schema_of(sig->output);
+  }
+  std::string description = spec.description.empty() ? "Runs the ptc agent " + spec.name : spec.description;
+  description += "\nA ptc agent: it works on the task with its own LLM and tools over several steps, then returns "
+                 "a value of the output schema.";
+  return {{"name", spec.name}, {"description", std::move(description)}, {"inputSchema", std::move(input)},
+          {"outputSchema", std::move(output)}};
 }
 
 caf::actor spawn_mcp_session(caf::actor_system& sys, mcp_server_options opts, mcp_send_fn send) {

@@ -15,6 +15,15 @@
 // its requester, drops the run. Programs run on the interpreter given in the options, with the
 // tools given there and under the limits given there.
 //
+// Sub-agents are served too, one MCP tool each (named after the agent; inputSchema and
+// outputSchema from its signature, messages/json_schema.hpp). A call runs the agent as a tool
+// of the host: the host counts as the calling agent (depth 0), the agent runs one level below
+// it with a fresh turn budget, and its worker is the "caller" the agent watches, so a
+// cancelled call (or a session that ends) stops the agent and, through their callers, its
+// sub-agents. The worker also receives the tree's trace events: with a progressToken in the
+// call's _meta, each turn of the agent is sent as notifications/progress (progress = the turn's
+// number, total = max_turns, message = the turn's progress line).
+//
 // Consequences: a session never blocks on a program; a cancelled call is not answered (as the
 // protocol asks); the session ends with its owner (exit message) and takes its workers along.
 #include <functional>
@@ -33,6 +42,12 @@ using mcp_in_atom = caf::atom_constant<caf::atom("mcpin")>;        ///< session:
 using mcp_drain_atom = caf::atom_constant<caf::atom("mcpdrain")>;  ///< session: wait for calls in flight
 using mcp_set_tools_atom = caf::atom_constant<caf::atom("mcpsettool")>;  ///< session: the tools changed
 
+/// A sub-agent served as an MCP tool.
+struct mcp_agent {
+  tool_binding tool;          ///< runtime::serve_as_tool(a); its spec (a.as_tool_spec()) names and types the tool
+  std::size_t max_turns = 0;  ///< the total of its progress notifications (0: none given)
+};
+
 struct mcp_server_options {
   std::string name = "ptc";
   std::string version = "0.1";
@@ -42,7 +57,17 @@ struct mcp_server_options {
   /// The run_program tool's description: how to write a program and the tools it may call.
   /// Empty: mcp_run_program_description(tools).
   std::string run_program_description;
+  std::vector<mcp_agent> agents;  ///< served as tools beside run_program (names unique, not run_program)
+  caf::actor llm;                 ///< the agents' LLM (unless they set their own)
+  std::size_t max_depth = 3;      ///< how deep an agent's own sub-agents may nest (settings.agent.max_depth)
+  std::size_t turn_budget = 50;   ///< LLM calls of one agent call, its sub-agents included
+  caf::actor trace;               ///< the agents' trace events go here too (invalid: nowhere)
 };
+
+/// The tools/list entry of a served agent: name, description, inputSchema from the signature's
+/// parameters, outputSchema from its return type (an object type as it is; any other type, or
+/// none, as {"result": T}, since MCP's structured content is an object).
+nlohmann::ordered_json mcp_agent_tool_entry(const messages::tool_spec& spec);
 
 /// The description of run_program: PTC-Lisp in brief, then the tool/ section of `tools`.
 std::string mcp_run_program_description(const std::vector<tool_binding>& tools);

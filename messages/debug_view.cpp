@@ -7,6 +7,8 @@
 // through the truncating printer when long: one tool result can be megabytes.
 #include "messages/debug_view.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <span>
 #include <string_view>
@@ -212,10 +214,78 @@ std::string step_text(const step& s, const debug_options& o, const prepared_agen
   return out;
 }
 
+using json = nlohmann::ordered_json;
+
+std::string plural(std::size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+std::uint64_t number_at(const json& j, const char* a, const char* b = nullptr) {
+  const json* x = &j;
+  for (const char* key : {a, b}) {
+    if (!key) break;
+    if (!x->is_object() || !x->contains(key)) return 0;
+    x = &(*x)[key];
+  }
+  return x->is_number_unsigned() || x->is_number_integer() ? x->get<std::uint64_t>() : 0;
+}
+
+std::string text_at(const json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+/// "find-orders, get-product x23": tool names in first-call order with their counts.
+std::string tool_names(const json& calls) {
+  std::vector<std::pair<std::string, std::size_t>> counts;
+  for (const auto& c : calls) {
+    const std::string name = text_at(c, "name");
+    auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& p) { return p.first == name; });
+    if (it == counts.end()) counts.emplace_back(name, 1);
+    else ++it->second;
+  }
+  std::string out;
+  for (const auto& [name, n] : counts)
+    out += (out.empty() ? "" : ", ") + name + (n > 1 ? " x" + std::to_string(n) : "");
+  return out;
+}
+
 }  // namespace
 
 std::string debug_view(const step& s, const debug_options& o, const prepared_agent* agent) {
   return step_text(s, o, agent);
+}
+
+std::string turn_progress_line(const json& turn, std::size_t max_turns, std::size_t prompt_size) {
+  std::string out = "turn " + std::to_string(number_at(turn, "number"));
+  if (max_turns > 0) out += "/" + std::to_string(max_turns);
+  const std::string outcome = text_at(turn, "outcome");
+  out += ": " + (outcome == "value" ? std::string("ran") : outcome);
+  if (!text_at(turn, "error_kind").empty() && text_at(turn, "error_kind") != outcome)
+    out += " (" + text_at(turn, "error_kind") + ")";
+  const std::size_t prints = turn.contains("prints") ? turn["prints"].size() : 0;
+  const json calls = turn.contains("tool_calls") ? turn["tool_calls"] : json::array();
+  out += ", " + plural(prints, "println", "printlns");
+  out += ", " + plural(calls.size(), "tool call", "tool calls");
+  if (!calls.empty()) out += " (" + tool_names(calls) + ")";
+  if (prompt_size > 0) out += ", prompt " + std::to_string(prompt_size) + " chars";
+  out += ", tokens " + std::to_string(number_at(turn, "usage", "input")) + " in / " +
+         std::to_string(number_at(turn, "usage", "output")) + " out";
+  const std::uint64_t us = number_at(turn, "timings", "llm_us") +
+                           number_at(turn, "timings", "eval_us") +
+                           number_at(turn, "timings", "tools_us");
+  out += ", " + std::to_string((us + 500) / 1000) + " ms";
+  return out;
+}
+
+std::string step_summary_line(const messages::step& s, std::size_t turns_ran) {
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(s.duration).count();
+  std::string figures = plural(std::max(s.turns.size(), turns_ran), "turn", "turns") + ", tokens " +
+                        std::to_string(s.usage.input) + " in / " + std::to_string(s.usage.output) +
+                        " out, " + plural(s.usage.requests, "LLM request", "LLM requests") + ", " +
+                        std::to_string(ms) + " ms";
+  if (s.ok()) return "done: returned after " + figures;
+  return std::string("failed: ") + messages::reason_name(s.fail->reason) + " after " + figures;
 }
 
 }  // namespace ptc::messages

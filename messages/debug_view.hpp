@@ -3,7 +3,10 @@
 // (-> name(args) / <- result or error) and result or error; on request the raw responses, the
 // compressed view the LLM saw (re-rendered from the turns), and token usage. Plain text, no
 // colours, deterministic (no timings unless show_timings).
+#include <cstddef>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "messages/compression.hpp"
 #include "messages/step.hpp"
@@ -21,5 +24,17 @@ struct debug_options {
 /// `agent` is needed only for `compressed`.
 std::string debug_view(const step& s, const debug_options& o = {},
                        const prepared_agent* agent = nullptr);
+
+/// The one-line progress of a turn from its trace event's "turn" object (to_json(turn)), e.g.
+/// "turn 2/5: error (type), 0 printlns, 0 tool calls, prompt 10412 chars, tokens 2630 in /
+/// 96 out, 812 ms" (`ptc run`'s progress, `ptc mcp`'s progress notifications).
+/// `max_turns` 0: not shown; `prompt_chars`: the text sent to the LLM for it (0: not shown).
+std::string turn_progress_line(const nlohmann::ordered_json& turn, std::size_t max_turns,
+                               std::size_t prompt_chars = 0);
+
+/// The closing line of a mission: "done: returned after 4 turns, tokens ..., 35 ms" or
+/// "failed: max_turns_exceeded after 5 turns: ...". `turns_ran`: turns known to have run when
+/// the Step lists fewer (a lost node's Step has none).
+std::string step_summary_line(const step& s, std::size_t turns_ran = 0);
 
 }  // namespace ptc::messages

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "examples/demo/demo_data.hpp"
+#include "messages/signature.hpp"
 #include "examples/demo/demo_missions.hpp"
 
 namespace ptc::cli {
@@ -183,6 +184,22 @@ std::optional<std::vector<actors::script_entry>> load_script(const std::string& 
     std::cerr << "Error: " << e.what() << "\n";
     return std::nullopt;
   }
+}
+
+actors::agent declared_agent(const nlohmann::ordered_json& d, std::vector<std::string>& tools) {
+  actors::agent a(d.at("name").get<std::string>());
+  a.mission(d.at("mission").get<std::string>());
+  if (d.contains("description")) a.description(d["description"].get<std::string>());
+  if (d.contains("signature")) {
+    const std::string text = d["signature"].get<std::string>();
+    const auto parsed = messages::parse_signature(text);
+    if (const auto* e = std::get_if<messages::signature_error>(&parsed))
+      throw std::invalid_argument("signature: " + e->message);
+    a.signature(text);
+  }
+  if (d.contains("max_turns")) a.max_turns(d["max_turns"].get<std::size_t>());
+  tools = split_names(d.value("tools", std::string()));
+  return a;
 }
 
 }  // namespace ptc::cli

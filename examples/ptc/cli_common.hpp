@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "actors/agent.hpp"
 #include "actors/llm.hpp"
 #include "actors/mcp.hpp"
 #include "config/settings.hpp"
@@ -74,5 +75,11 @@ std::string llm_label(const config::llm_settings& llm);
 /// The scripted LLM's entries: from the `--script` file, or the demo's script when `script` is
 /// empty. nullopt after printing "Error: ..." on stderr.
 std::optional<std::vector<actors::script_entry>> load_script(const std::string& script);
+
+/// An agent a settings list declares (node.agents, mcp.agents: checked by config::load): its
+/// name, mission, description, signature and max_turns, without tools; the tools it names
+/// (its "tools", comma-separated) in `tools`. Throws std::invalid_argument when its signature
+/// does not parse ("signature: ...": the caller puts the agent's place in front).
+actors::agent declared_agent(const nlohmann::ordered_json& d, std::vector<std::string>& tools);
 
 }  // namespace ptc::cli

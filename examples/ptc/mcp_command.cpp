@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdlib>
@@ -40,6 +41,7 @@ struct mcp_flags {
   std::vector<std::string> mcp_url;  ///< upstream servers: --mcp-url NAME=URL
   std::string tools;             ///< demo tools to offer ("" none, "all")
   std::string data_file, config_file, log_level;
+  std::string llm, script, replay;  ///< the LLM of the served agents (mcp.agents)
   std::uint64_t timeout_ms = 0, max_steps = 0, max_memory_mb = 0;
   bool list_tools = false;
   std::string http;                       ///< --http [HOST:]PORT ("" : stdio)
@@ -75,7 +77,7 @@ void on_upstream_tools_changed(const mcp_connections& mcp, const std::vector<act
 /// One session on stdin/stdout until stdin closes.
 int serve_stdio(caf::actor_system& sys, actors::mcp_server_options opts, const mcp_connections& mcp, std::size_t own) {
   const std::vector<actors::tool_binding> own_tools(opts.tools.begin(), opts.tools.begin() + own);
-  const std::size_t count = opts.tools.size();
+  const std::size_t count = opts.tools.size(), agents = opts.agents.size();
   // One writer at a time: each message is one line on stdout, flushed at once.
   auto out_mutex = std::make_shared<std::mutex>();
   auto session = actors::spawn_mcp_session(sys, std::move(opts), [out_mutex](std::string msg) {
@@ -85,7 +87,7 @@ int serve_stdio(caf::actor_system& sys, actors::mcp_server_options opts, const m
   on_upstream_tools_changed(mcp, own_tools, [session](std::vector<actors::tool_binding> now) {
     caf::anon_send(session, actors::mcp_set_tools_atom::value, std::move(now));
   });
-  spdlog::info("ptc mcp: serving run_program on stdio with {} tools", count);
+  spdlog::info("ptc mcp: serving run_program on stdio with {} tools and {} agents", count, agents);
   std::string line;
   while (std::getline(std::cin, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
@@ -133,7 +135,7 @@ int serve_http(caf::actor_system& sys, actors::mcp_server_options opts, const mc
     config::register_secret(h.bearer_token);
   }
   const std::vector<actors::tool_binding> own_tools(opts.tools.begin(), opts.tools.begin() + own);
-  const std::size_t count = opts.tools.size();
+  const std::size_t count = opts.tools.size(), agents = opts.agents.size();
   auto started = actors::mcp_http_endpoint::start(sys, std::move(opts), std::move(h));
   if (auto* problem = std::get_if<std::string>(&started)) {
     std::cerr << "Error: --http: " << *problem << "\n";
@@ -145,13 +147,51 @@ int serve_http(caf::actor_system& sys, actors::mcp_server_options opts, const mc
     if (auto e = weak.lock()) e->set_tools(std::move(now));
   });
   // The address on stderr, always: whoever started the server (a script, a test) reads the port.
-  std::cerr << "ptc mcp: listening on " << endpoint->url() << " with " << count << " tools" << std::endl;
+  std::cerr << "ptc mcp: listening on " << endpoint->url() << " with " << count << " tools and " << agents
+            << " agents" << std::endl;
   const sigset_t stop = stop_signals();
   int sig = 0;
   sigwait(&stop, &sig);
   spdlog::info("ptc mcp: signal {}, stopping", sig);
   endpoint.reset();
   return 0;
+}
+
+/// The agents of mcp.agents as the session's agent tools, their tools taken by name from
+/// `tools`. False after printing "Error: mcp.agents[i]...." on stderr.
+bool serve_agents(actors::runtime& rt, const config::settings& settings, const std::vector<actors::tool_binding>& tools,
+                  actors::mcp_server_options& opts) {
+  opts.llm = rt.llm();
+  opts.max_depth = settings.agent.max_depth;
+  opts.turn_budget = settings.agent.turn_budget;
+  for (std::size_t i = 0; i < settings.mcp.agents.size(); ++i) {
+    const std::string where = "mcp.agents[" + std::to_string(i) + "].";
+    std::vector<std::string> wanted;
+    try {
+      actors::agent a = declared_agent(settings.mcp.agents[i], wanted);
+      if (a.name() == "run_program") {
+        std::cerr << "Error: " << where << "name: run_program is ptc mcp's own tool\n";
+        return false;
+      }
+      for (const auto& name : wanted) {
+        auto t = std::find_if(tools.begin(), tools.end(), [&](const auto& b) { return b.spec.name == name; });
+        if (t == tools.end()) {
+          std::string known;
+          for (const auto& b : tools) known += (known.empty() ? "" : ", ") + b.spec.name;
+          std::cerr << "Error: " << where << "tools: no tool named " << name << " (the tools: "
+                    << (known.empty() ? "none; add --tools, --mcp or --mcp-url" : known) << ")\n";
+          return false;
+        }
+        a.tool(*t);
+      }
+      const std::size_t max_turns = a.max_turns_set().value_or(settings.agent.max_turns);
+      opts.agents.push_back({rt.serve_as_tool(a), max_turns});
+    } catch (const std::invalid_argument& e) {
+      std::cerr << "Error: " << where << e.what() << "\n";
+      return false;
+    }
+  }
+  return true;
 }
 
 int mcp_command(const mcp_flags& f) {
@@ -165,7 +205,7 @@ int mcp_command(const mcp_flags& f) {
     std::optional<std::filesystem::path> file;
     if (!f.config_file.empty()) file = f.config_file;
     settings = config::load(file, config::environment::from_process(), [&f](config::settings& s) {
-      if (!f.log_level.empty()) s.log.level = f.log_level;
+      apply_llm_flags(s, f.llm, f.replay, f.script, f.log_level);
       apply_mcp_flags(s, f.mcp, f.mcp_url);
       if (f.timeout_ms) s.agent.limits.timeout_ms = f.timeout_ms;
       if (f.max_steps) s.agent.limits.max_steps = f.max_steps;
@@ -190,8 +230,17 @@ int mcp_command(const mcp_flags& f) {
 
   try {
     actors::runtime_options ro = actors::runtime_options::from(settings);
-    // Programs need no LLM here: the default provider answers nothing.
-    if (settings.llm.provider == "scripted") ro.script = [](const actors::llm_request&) { return std::nullopt; };
+    ro.replay = f.replay;
+    if (settings.llm.provider == "scripted") {
+      if (settings.mcp.agents.empty()) {
+        // Programs need no LLM: the default provider answers nothing.
+        ro.script = [](const actors::llm_request&) { return std::nullopt; };
+      } else {
+        auto entries = load_script(f.script);
+        if (!entries) return exit_usage;
+        ro.script = actors::script_from(std::move(*entries));
+      }
+    }
     actors::runtime rt{std::move(ro)};
     auto& sys = rt.system();
     std::vector<actors::tool_binding> tools;
@@ -210,18 +259,25 @@ int mcp_command(const mcp_flags& f) {
       return exit_usage;
     }
     tools.insert(tools.end(), mcp->tools.begin(), mcp->tools.end());
-    if (f.list_tools) {
-      for (const auto& t : tools) std::cout << messages::render_tool_line(t.spec) << "\n";
-      actors::release_owned(tools);
-      return 0;
-    }
-
     actors::mcp_server_options opts;
     opts.interpreter = rt.interpreter();
     opts.tools = tools;
     opts.limits = settings.agent.limits;
-    const int code = f.http.empty() ? serve_stdio(sys, std::move(opts), *mcp, tools.size() - mcp->tools.size())
-                                    : serve_http(sys, std::move(opts), *mcp, tools.size() - mcp->tools.size(), f);
+    const std::size_t own = tools.size() - mcp->tools.size();
+    const bool agents_ok = serve_agents(rt, settings, tools, opts);
+    for (const auto& a : opts.agents) tools.push_back(a.tool);  // released with the tools
+    if (!agents_ok) {
+      actors::release_owned(tools);
+      return exit_usage;
+    }
+    if (f.list_tools) {
+      for (const auto& t : opts.tools) std::cout << messages::render_tool_line(t.spec) << "\n";
+      for (const auto& a : opts.agents)
+        std::cout << "agent " << a.tool.spec.name << " (an MCP tool beside run_program): " << a.tool.spec.signature << "\n";
+      actors::release_owned(tools);
+      return 0;
+    }
+    const int code = f.http.empty() ? serve_stdio(sys, std::move(opts), *mcp, own) : serve_http(sys, std::move(opts), *mcp, own, f);
     actors::release_owned(tools);
     return code;
   } catch (const std::exception& e) {
@@ -257,7 +313,12 @@ void add_mcp_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--tools", f->tools, "The demo's tools to offer too: comma-separated names, or all (default: none)");
   cmd->add_option("--data", f->data_file, "JSON object the demo tools work on (default: the demo data)");
   cmd->add_flag("--list-tools", f->list_tools, "Print the tools programs may call, as run_program's description lists them, and exit");
-  cmd->add_option("--config", f->config_file, "Settings file (JSON; see config/README.md): tools.mcp, agent.limits");
+  cmd->add_option("--config", f->config_file,
+                  "Settings file (JSON; see config/README.md): tools.mcp, agent.limits, and mcp.agents, the agents "
+                  "served as tools beside run_program");
+  cmd->add_option("--llm", f->llm, "The served agents' LLM: provider[:model] (see ptc run --help)");
+  cmd->add_option("--script", f->script, "Scripted LLM responses for the served agents (provider scripted)");
+  cmd->add_option("--replay", f->replay, "Answer the served agents' LLM calls from a recorded cassette");
   cmd->add_option("--timeout-ms", f->timeout_ms, "Evaluation time of one program in ms, tool waits excluded (default 5000)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--max-steps", f->max_steps, "Evaluation steps of one program (default 50000000)")

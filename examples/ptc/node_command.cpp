@@ -61,22 +61,18 @@ int node_command(const node_flags& f) {
   }
   std::vector<actors::agent> declared;
   for (std::size_t i = 0; i < settings.node.agents.size(); ++i) {
-    const json& d = settings.node.agents[i];
-    actors::agent a(d.at("name").get<std::string>());
-    a.mission(d.at("mission").get<std::string>());
-    if (d.contains("description")) a.description(d["description"].get<std::string>());
-    if (d.contains("signature")) a.signature(d["signature"].get<std::string>());
-    if (d.contains("max_turns")) a.max_turns(d["max_turns"].get<std::size_t>());
-    // Only the tools it names (none when it names none).
-    const auto wanted = split_names(d.value("tools", std::string()));
+    const std::string where = "node.agents[" + std::to_string(i) + "].";
+    std::vector<std::string> wanted;
     try {
+      declared.push_back(declared_agent(settings.node.agents[i], wanted));
+      // Only the tools it names (none when it names none).
       for (const auto& t : wanted.empty() ? std::vector<demo::demo_tool>{} : demo::select_tools(registry, wanted))
-        a.tool(t.name, t.description, t.signature, t.fn);
+        declared.back().tool(t.name, t.description, t.signature, t.fn);
     } catch (const std::invalid_argument& e) {
-      std::cerr << "Error: node.agents[" << i << "].tools: " << e.what() << "\n";
+      const bool tools_problem = declared.size() == i + 1;  // the agent was made: its tools were the problem
+      std::cerr << "Error: " << where << (tools_problem ? "tools: " : "") << e.what() << "\n";
       return exit_usage;
     }
-    declared.push_back(std::move(a));
   }
 
   actors::runtime_options opts = actors::runtime_options::from(settings);

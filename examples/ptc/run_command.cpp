@@ -25,6 +25,7 @@
 #include "examples/demo/demo_tools.hpp"
 #include "examples/ptc/cli_common.hpp"
 #include "examples/ptc/run_progress.hpp"
+#include "messages/debug_view.hpp"
 #include "messages/namespace.hpp"
 #include "messages/serialization.hpp"
 
@@ -116,7 +117,7 @@ std::string data_summary(const json& data) {
 }
 
 int print_step(const messages::step& s, std::size_t turns_ran = 0) {
-  std::cerr << summary_line(s, turns_ran) << "\n";
+  std::cerr << messages::step_summary_line(s, turns_ran) << "\n";
   if (s.ok()) {
     std::cout << messages::value_as_plain_json(*s.return_value).dump(2) << "\n";
     return 0;

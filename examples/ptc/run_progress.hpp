@@ -28,15 +28,4 @@ struct progress_options {
 /// turns seen so far.
 caf::actor spawn_progress(caf::actor_system& sys, caf::actor sink, progress_options opts);
 
-/// The progress line of one turn event's "turn" object (messages::to_json(turn)), e.g.
-/// "turn 2/5: error (type), 0 printlns, 0 tool calls, prompt 10412 chars, tokens 2630 in /
-/// 96 out, 812 ms". `prompt_chars`: the text sent to the LLM for this turn (0: not shown).
-std::string turn_line(const nlohmann::ordered_json& turn, std::size_t max_turns,
-                      std::size_t prompt_chars = 0);
-
-/// The closing line: "done: returned after 4 turns, tokens ... , 35 ms" or
-/// "failed: max_turns_exceeded after 5 turns: ...".
-/// `turns_ran`: turns known to have run when the Step lists fewer (a lost node's Step has none).
-std::string summary_line(const messages::step& s, std::size_t turns_ran = 0);
-
 }  // namespace ptc::cli

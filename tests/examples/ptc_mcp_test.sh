@@ -105,6 +105,29 @@ if jq -r 'select(.id == 5) | .result.tools[0].description' "$tmp/out" | grep -q 
 if [[ $(jq -c 'select(.id == 6) | .result.structuredContent' "$tmp/out") == '{"result":"ok grown1"}' ]]; then ok; else bad "serve: the new tool is called: $(cat "$tmp/out")"; fi
 if [[ $(jq -r 'select(.id == 1) | .result.capabilities.tools.listChanged' "$tmp/out") == true ]]; then ok; else bad "serve: listChanged capability"; fi
 
+# `ptc mcp` serves the agents of mcp.agents as tools beside run_program: schemas from the
+# signature, the upstream tools they name, a notifications/progress per turn.
+cat >"$tmp/agents.json" <<'JSON'
+{"mcp": {"agents": [{"name": "shout", "mission": "Shout {{word}}", "signature": "(word :string) -> {loud :string}",
+                     "description": "Shouts a word", "tools": "fake.echo", "max_turns": 3}]}}
+JSON
+cat >"$tmp/agent_script.json" <<'JSON'
+{"scripts":[{"match":"Shout","responses":["```clojure\n(println data/word)\n```","```clojure\n(return {:loud (str (tool/fake.echo {:message data/word}) \"!\")})\n```"]}]}
+JSON
+shout='{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"shout","arguments":{"word":"hey"},"_meta":{"progressToken":"p1"}}}'
+printf '%s\n' "$init" "$list" "$shout" |
+  env -i PATH="$PATH" HOME="$tmp" timeout 60 "$ptc" mcp --config "$tmp/agents.json" --script "$tmp/agent_script.json" \
+    --mcp "fake=$server --state-file $tmp/starts" >"$tmp/out" 2>"$tmp/err"
+echo $? >"$tmp/code"
+check serve-agent 0
+if [[ $(jq -c 'select(.id == 2) | .result.tools[1] | [.name, .description, .inputSchema.required, .outputSchema.required]' "$tmp/out") == \
+      '["shout","Shouts a word\nA ptc agent: it works on the task with its own LLM and tools over several steps, then returns a value of the output schema.",["word"],["loud"]]' ]]; then ok; else bad "serve-agent: tools/list: $(jq -c 'select(.id == 2)' "$tmp/out")"; fi
+if [[ $(jq -c 'select(.id == 7) | .result.structuredContent' "$tmp/out") == '{"loud":"hey!"}' ]]; then ok; else bad "serve-agent: the result: $(cat "$tmp/out")"; fi
+if [[ $(jq -c 'select(.method == "notifications/progress") | .params | [.progressToken, .progress, .total]' "$tmp/out" | tr '\n' ' ') == '["p1",1,3] ["p1",2,3] ' ]]; then ok; else bad "serve-agent: progress per turn: $(grep progress "$tmp/out")"; fi
+env -i PATH="$PATH" HOME="$tmp" timeout 60 "$ptc" mcp --config "$tmp/agents.json" --list-tools >"$tmp/out" 2>"$tmp/err" </dev/null
+echo $? >"$tmp/code"
+check serve-agent-unknown-tool 2 "Error: mcp.agents[0].tools: no tool named fake.echo (the tools: none; add --tools, --mcp or --mcp-url)"
+
 # `ptc mcp --http`: a non-loopback address needs a token; a bad address is a usage error.
 env -i PATH="$PATH" HOME="$tmp" timeout 20 "$ptc" mcp --http 0.0.0.0:0 >"$tmp/out" 2>"$tmp/err" </dev/null
 echo $? >"$tmp/code"

@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "actors/agent.hpp"
 #include "actors/interpreter.hpp"
+#include "actors/runtime.hpp"
 #include "actors/mcp.hpp"
 #include "actors/mcp_server.hpp"
 
@@ -31,20 +33,33 @@ struct session {
   std::shared_ptr<std::mutex> mu = std::make_shared<std::mutex>();
   std::shared_ptr<std::vector<json>> out = std::make_shared<std::vector<json>>();
 
+  bool own_interp = true;
+
   explicit session(caf::actor_system& s, std::vector<actors::tool_binding> tools = {}, lisp::limits lim = {})
       : sys(s), interp(actors::spawn_interpreter(s, {})) {
     actors::mcp_server_options o;
     o.interpreter = interp;
     o.tools = std::move(tools);
     o.limits = lim;
-    actor = actors::spawn_mcp_session(s, std::move(o), [mu = mu, out = out](std::string text) {
+    start(std::move(o));
+  }
+  /// A session of `rt`'s interpreter serving `agents` with its LLM.
+  session(actors::runtime& rt, std::vector<actors::mcp_agent> agents) : sys(rt.system()), interp(rt.interpreter()), own_interp(false) {
+    actors::mcp_server_options o;
+    o.interpreter = interp;
+    o.agents = std::move(agents);
+    o.llm = rt.llm();
+    start(std::move(o));
+  }
+  void start(actors::mcp_server_options o) {
+    actor = actors::spawn_mcp_session(sys, std::move(o), [mu = mu, out = out](std::string text) {
       std::lock_guard<std::mutex> lock(*mu);
       out->push_back(json::parse(text));
     });
   }
   ~session() {
     caf::anon_send_exit(actor, caf::exit_reason::user_shutdown);
-    caf::anon_send_exit(interp, caf::exit_reason::user_shutdown);
+    if (own_interp) caf::anon_send_exit(interp, caf::exit_reason::user_shutdown);
   }
 
   void send(const std::string& text) { caf::anon_send(actor, actors::mcp_in_atom::value, text); }
@@ -69,6 +84,14 @@ struct session {
     json args = {{"program", program}};
     if (!data.is_null()) args["data"] = std::move(data);
     return request(id, "tools/call", {{"name", "run_program"}, {"arguments", std::move(args)}});
+  }
+  /// What was written that is not an answer (notifications), in order.
+  std::vector<json> notifications() {
+    std::lock_guard<std::mutex> lock(*mu);
+    std::vector<json> found;
+    for (const auto& m : *out)
+      if (!m.contains("id")) found.push_back(m);
+    return found;
   }
   std::size_t written() {
     std::lock_guard<std::mutex> lock(*mu);
@@ -200,6 +223,131 @@ TEST_CASE("MCP server: calls run concurrently and a cancelled call's run is drop
   CHECK(s.request("after", "ping")["result"] == json::object());
   std::lock_guard<std::mutex> lock(*s.mu);
   for (const auto& m : *s.out) CHECK(m.value("id", json()) != "spin");
+}
+
+namespace {
+
+/// A runtime whose scripted LLM answers each agent (by name) with its programs in turn order,
+/// one interpreter (its stats show every run), two threads.
+actors::runtime scripted_runtime(std::map<std::string, std::vector<std::string>> programs) {
+  actors::runtime_options o;
+  o.threads = 2;
+  o.interpreters = 1;
+  o.script = [programs](const actors::llm_request& r) -> std::optional<std::string> {
+    auto it = programs.find(r.agent.substr(r.agent.rfind('/') + 1));
+    if (it == programs.end() || r.turn == 0 || r.turn > it->second.size()) return std::nullopt;
+    return "```clojure\n" + it->second[r.turn - 1] + "\n```";
+  };
+  return actors::runtime{std::move(o)};
+}
+
+actors::mcp_agent served(actors::runtime& rt, const actors::agent& a, std::size_t max_turns = 5) {
+  return {rt.serve_as_tool(a), max_turns};
+}
+
+json call_agent(session& s, const json& id, const std::string& name, json args, json token = nullptr) {
+  json params = {{"name", name}, {"arguments", std::move(args)}};
+  if (!token.is_null()) params["_meta"] = {{"progressToken", token}};
+  return s.request(id, "tools/call", std::move(params));
+}
+
+}  // namespace
+
+TEST_CASE("MCP server: configured agents are tools with schemas from their signatures") {
+  auto rt = scripted_runtime({});
+  auto summarise = actors::agent("summarise")
+                       .mission("Summarise {{text}} in {{words}} words")
+                       .description("Summarises a text")
+                       .signature("(text :string, words :int?) -> {summary :string, words :int}");
+  auto count = actors::agent("count").mission("Count the words of {{text}}").signature("(text :string) -> :int");
+  auto untyped = actors::agent("echo").mission("Repeat {{text}}");
+  session s(rt, {served(rt, summarise), served(rt, count), served(rt, untyped)});
+  json tools = s.request(1, "tools/list")["result"]["tools"];
+  REQUIRE(tools.size() == 4);
+  CHECK(tools[0]["name"] == "run_program");
+  std::map<std::string, json> by_name;
+  for (const auto& t : tools) by_name[t["name"]] = t;
+  const json& sum = by_name["summarise"];
+  CHECK_THAT(sum["description"].get<std::string>(), Catch::StartsWith("Summarises a text\nA ptc agent"));
+  CHECK(sum["inputSchema"] == json::parse(R"({"type":"object","properties":{"text":{"type":"string"},
+      "words":{"type":["integer","null"]}},"required":["text"]})"));
+  CHECK(sum["outputSchema"] == json::parse(R"({"type":"object","properties":{"summary":{"type":"string"},
+      "words":{"type":"integer"}},"required":["summary","words"]})"));
+  // A non-object result is wrapped: MCP's structured content is an object.
+  CHECK(by_name["count"]["outputSchema"] == json::parse(R"({"type":"object","properties":{"result":{"type":"integer"}},
+      "required":["result"]})"));
+  // No signature: the mission's placeholders are the parameters.
+  CHECK(by_name["echo"]["inputSchema"]["required"] == json::array({"text"}));
+  CHECK(by_name["echo"]["outputSchema"]["properties"]["result"] == json::object());
+}
+
+TEST_CASE("MCP server: an agent call returns its value as structuredContent, with a progress notification per turn") {
+  auto rt = scripted_runtime({{"summarise", {"(println (count data/text))",
+                                             "(return {:summary (subs data/text 0 5) :words 1})"}},
+                              {"count", {"(return (count (clojure.string/split data/text #\" \")))"}}});
+  auto summarise = actors::agent("summarise").mission("Summarise {{text}}").signature("(text :string) -> {summary :string, words :int}");
+  auto count = actors::agent("count").mission("Count the words of {{text}}").signature("(text :string) -> :int");
+  session s(rt, {served(rt, summarise, 4), served(rt, count)});
+  json r = call_agent(s, 1, "summarise", {{"text", "hello world"}}, "tok")["result"];
+  CHECK(r["isError"] == false);
+  CHECK(r["structuredContent"] == json{{"summary", "hello"}, {"words", 1}});
+  CHECK(r["content"][0]["text"] == R"({"summary":"hello","words":1})");
+  const auto notes = s.notifications();
+  REQUIRE(notes.size() == 2);
+  for (std::size_t i = 0; i < 2; ++i) {
+    CHECK(notes[i]["method"] == "notifications/progress");
+    CHECK(notes[i]["params"]["progressToken"] == "tok");
+    CHECK(notes[i]["params"]["progress"] == i + 1);
+    CHECK(notes[i]["params"]["total"] == 4);
+  }
+  CHECK_THAT(notes[0]["params"]["message"].get<std::string>(), Catch::StartsWith("turn 1/4: ran, 1 println"));
+  // Without a progress token: no notifications; a scalar value is wrapped.
+  json c = call_agent(s, 2, "count", {{"text", "a b c"}})["result"];
+  CHECK(c["structuredContent"] == json{{"result", 3}});
+  CHECK(s.notifications().size() == 2);
+}
+
+TEST_CASE("MCP server: an agent that fails, bad arguments and an unknown agent are clear errors") {
+  auto rt = scripted_runtime({{"picky", {"(fail \"no such region\")"}}});
+  auto picky = actors::agent("picky").mission("Report on {{region}}");
+  session s(rt, {served(rt, picky)});
+  json r = call_agent(s, 1, "picky", {{"region", "north"}})["result"];
+  CHECK(r["isError"] == true);
+  CHECK_THAT(r["content"][0]["text"].get<std::string>(),
+             Catch::Contains("picky failed (failed)") && Catch::Contains("no such region"));
+  // A missing placeholder value: the mission cannot start.
+  json missing = call_agent(s, 2, "picky", json::object())["result"];
+  CHECK(missing["isError"] == true);
+  CHECK_THAT(missing["content"][0]["text"].get<std::string>(), Catch::Contains("region"));
+  CHECK(call_agent(s, 3, "picky", json::array({1}))["result"]["isError"] == true);
+  CHECK(call_agent(s, 4, "nobody", json::object())["error"]["message"] == "Unknown tool: nobody");
+}
+
+TEST_CASE("MCP server: a cancelled agent call stops the agent and its sub-agents, unanswered") {
+  lisp::limits slow;
+  slow.timeout_ms = 60'000;
+  slow.max_steps = 10'000'000'000ull;
+  auto rt = scripted_runtime({{"boss", {"(return (tool/worker {:job \"spin\"}))"}},
+                              {"worker", {"(loop [i 0] (recur (inc i)))"}}});
+  auto worker = actors::agent("worker").mission("Do {{job}}").limits(slow);
+  auto boss = actors::agent("boss").mission("Delegate").tool(worker);
+  session s(rt, {served(rt, boss)});
+  s.send(json{{"jsonrpc", "2.0"}, {"id", "long"}, {"method", "tools/call"},
+              {"params", {{"name", "boss"}, {"arguments", json::object()}, {"_meta", {{"progressToken", 7}}}}}});
+  caf::scoped_actor self{rt.system()};
+  auto active = [&] {
+    std::uint64_t n = 99;
+    self->request(s.interp, 5s, actors::stats_atom::value)
+        .receive([&](const actors::interpreter_stats& st) { n = st.active; }, [](caf::error&) {});
+    return n;
+  };
+  // The boss's run waits on the worker's, which spins: two runs.
+  REQUIRE(testing::eventually([&] { return active() == 2; }));
+  s.send(json{{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", "long"}}}});
+  CHECK(testing::eventually([&] { return active() == 0; }));
+  CHECK(s.request("after", "ping")["result"] == json::object());
+  std::lock_guard<std::mutex> lock(*s.mu);
+  for (const auto& m : *s.out) CHECK(m.value("id", json()) != "long");
 }
 
 }  // namespace mcp_mcp_server_test
