@@ -186,6 +186,14 @@ std::optional<std::vector<actors::script_entry>> load_script(const std::string& 
   }
 }
 
+void add_scheduler_option(CLI::App* cmd, std::string& policy) {
+  policy = default_scheduler;
+  cmd->add_option("--scheduler", policy,
+                  "CAF scheduler policy: sharing (default: wakes a worker at once for a reply from outside the "
+                  "process) or stealing (CAF's default: spreads many short actors over many cores)")
+      ->check(CLI::IsMember({"stealing", "sharing"}));
+}
+
 actors::agent declared_agent(const nlohmann::ordered_json& d, std::vector<std::string>& tools) {
   actors::agent a(d.at("name").get<std::string>());
   a.mission(d.at("mission").get<std::string>());

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "actors/agent.hpp"
@@ -24,6 +25,17 @@ constexpr int exit_usage = 2;
 /// in every thread before the runtime starts (its threads inherit the mask) and taken by
 /// sigwait in the main thread.
 sigset_t stop_signals();
+
+/// The scheduler every command's runtime uses unless --scheduler says otherwise: CAF's sharing
+/// policy, which wakes an idle worker at once for a message from outside (a tool's reply from
+/// an MCP server, a node, an HTTP request): measured by ptc_mcp_bench and ptc_node_bench, it
+/// cuts what ptc adds to a sequential MCP call from 120-450 us to 35-50 us and a remote run's
+/// round trip by a third, and runs the agent loop as fast. (The C++ API keeps CAF's default,
+/// work stealing, which spreads very many short actors over many cores better.)
+inline constexpr const char* default_scheduler = "sharing";
+
+/// Adds --scheduler POLICY (stealing or sharing; default default_scheduler) to `cmd`.
+void add_scheduler_option(CLI::App* cmd, std::string& policy);
 
 /// "a, b,c" -> {"a", "b", "c"} (spaces dropped, empty names skipped).
 std::vector<std::string> split_names(const std::string& csv);

@@ -42,6 +42,7 @@ struct mcp_flags {
   std::string tools;             ///< demo tools to offer ("" none, "all")
   std::string data_file, config_file, log_level;
   std::string llm, script, replay;  ///< the LLM of the served agents (mcp.agents)
+  std::string scheduler;
   std::uint64_t timeout_ms = 0, max_steps = 0, max_memory_mb = 0;
   bool list_tools = false;
   std::string http;                       ///< --http [HOST:]PORT ("" : stdio)
@@ -231,6 +232,7 @@ int mcp_command(const mcp_flags& f) {
   try {
     actors::runtime_options ro = actors::runtime_options::from(settings);
     ro.replay = f.replay;
+    ro.scheduler_policy = f.scheduler;
     if (settings.llm.provider == "scripted") {
       if (settings.mcp.agents.empty()) {
         // Programs need no LLM: the default provider answers nothing.
@@ -312,6 +314,7 @@ void add_mcp_command(CLI::App& app, int& exit_code) {
       ->allow_extra_args(false);
   cmd->add_option("--tools", f->tools, "The demo's tools to offer too: comma-separated names, or all (default: none)");
   cmd->add_option("--data", f->data_file, "JSON object the demo tools work on (default: the demo data)");
+  add_scheduler_option(cmd, f->scheduler);
   cmd->add_flag("--list-tools", f->list_tools, "Print the tools programs may call, as run_program's description lists them, and exit");
   cmd->add_option("--config", f->config_file,
                   "Settings file (JSON; see config/README.md): tools.mcp, agent.limits, and mcp.agents, the agents "

@@ -156,8 +156,7 @@ void add_node_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--data", f->data_file, "JSON object the tools work on (default: the demo data)");
   cmd->add_option("--tools", f->tools, "Comma-separated tools to serve (default: all of `ptc run --list-tools`)");
   cmd->add_option("--threads", f->threads, "Scheduler threads (default: the machine's cores)");
-  cmd->add_option("--scheduler", f->scheduler, "CAF scheduler policy: stealing (default) or sharing (lower latency)")
-      ->check(CLI::IsMember({"stealing", "sharing"}));
+  add_scheduler_option(cmd, f->scheduler);
   cmd->add_option("--log-level", f->log_level, "trace, debug, info, warn (default), error, critical, off");
   // Tests use it to stand for a peer of another ptc version.
   cmd->add_option("--protocol", f->protocol, "Protocol name to announce (for tests)")->group("");

@@ -38,7 +38,7 @@ using namespace std::chrono_literals;
 struct run_flags {
   std::string mission;
   std::string data_file, tools, llm, signature, trace, record, replay, script, config_file;
-  std::string log_level, write_demo_data, compress;
+  std::string log_level, write_demo_data, compress, scheduler;
   std::string nodes, placement = "round-robin";
   std::vector<std::string> mcp;  ///< --mcp NAME='command args...'
   std::vector<std::string> mcp_url;  ///< --mcp-url NAME=URL
@@ -243,6 +243,7 @@ int run_command(const run_flags& f) {
   }
 
   actors::runtime_options opts = actors::runtime_options::from(settings);
+  opts.scheduler_policy = f.scheduler;
   opts.replay = f.replay;
   opts.record = f.record;
   opts.trace = f.trace;
@@ -374,6 +375,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("mission", f->mission, "The question or task (default: the demo mission)");
   cmd->add_option("--data", f->data_file, "JSON object file; its keys become data/KEY (default: the demo data)");
   cmd->add_option("--tools", f->tools, "Comma-separated tool names (default: all; see --list-tools)");
+  add_scheduler_option(cmd, f->scheduler);
   cmd->add_flag("--list-tools", f->list_tools, "Print the tools as the LLM reads them (MCP servers' too) and exit");
   cmd->add_option("--mcp", f->mcp, "An MCP server on stdio whose tools become tool/NAME.TOOL: NAME='command args...' (repeatable)")
       ->allow_extra_args(false);
