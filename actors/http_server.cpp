@@ -1,6 +1,7 @@
 // The HTTP/1.1 server behind ptc's own endpoints (http_server.hpp).
 #include "actors/http_server.hpp"
 
+#include <cstdio>
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -55,15 +56,26 @@ const char* reason(int status) {
   }
 }
 
-std::string serialize(const http_server_response& r, bool keep_alive) {
+/// The status line and headers; a whole response also gets its Content-Length and body, the
+/// head of a streamed one Transfer-Encoding: chunked (its body is sent as a chunk).
+std::string serialize(const http_server_response& r, bool keep_alive, bool streamed = false) {
   std::string out = "HTTP/1.1 " + std::to_string(r.status) + " " + reason(r.status) + "\r\n";
   if (!r.content_type.empty()) out += "Content-Type: " + r.content_type + "\r\n";
-  out += "Content-Length: " + std::to_string(r.body.size()) + "\r\n";
+  if (streamed) out += "Transfer-Encoding: chunked\r\n";
+  else out += "Content-Length: " + std::to_string(r.body.size()) + "\r\n";
   out += keep_alive ? "Connection: keep-alive\r\n" : "Connection: close\r\n";
   for (const auto& [name, value] : r.headers) out += name + ": " + value + "\r\n";
   out += "\r\n";
-  out += r.body;
+  if (!streamed) out += r.body;
   return out;
+}
+
+/// One chunk of a chunked body (an empty part is no chunk: it would end the body).
+std::string chunk(const std::string& part) {
+  if (part.empty()) return {};
+  char size[24];
+  std::snprintf(size, sizeof size, "%zx\r\n", part.size());
+  return size + part + "\r\n";
 }
 
 http_server_response plain(int status, std::string text) {
@@ -104,6 +116,7 @@ struct http_connection {
   bool close_after = false;  ///< close once `out` is written
   bool want_write = false;   ///< EPOLLOUT registered
   bool sent_continue = false;  ///< "100 Continue" went out for the request being read
+  bool streaming = false;      ///< the reply's head went out; parts follow until its end
   clock_type::time_point last_activity = clock_type::now();
   std::optional<clock_type::time_point> request_started;
 };
@@ -120,7 +133,8 @@ struct http_server_core : std::enable_shared_from_this<http_server_core> {
   std::mutex mutex;
   struct queued_reply {
     std::uint64_t connection, request;
-    http_server_response response;
+    http_reply::kind what;
+    http_server_response response;  ///< part and last: the text in body
   };
   std::vector<queued_reply> replies;  ///< guarded by mutex
 
@@ -145,6 +159,7 @@ struct http_server_core : std::enable_shared_from_this<http_server_core> {
   void on_writable(std::uint64_t id, http_connection& c);
   void parse(std::uint64_t id, http_connection& c);
   void answer(std::uint64_t id, http_connection& c, const http_server_response& r, bool close);
+  void stream(std::uint64_t id, http_connection& c, http_reply::kind what, const http_server_response& r);
   void flush(std::uint64_t id, http_connection& c);
   void close_connection(std::uint64_t id);
   void apply_replies();
@@ -326,6 +341,29 @@ void http_server_core::answer(std::uint64_t id, http_connection& c, const http_s
   flush(id, c);
 }
 
+void http_server_core::stream(std::uint64_t id, http_connection& c, http_reply::kind what, const http_server_response& r) {
+  if (c.out_pos >= c.out.size()) {
+    c.out.clear();
+    c.out_pos = 0;
+  }
+  if (what == http_reply::kind::head) {
+    if (c.streaming) return;
+    c.streaming = true;
+    c.out += serialize(r, c.keep_alive, true) + chunk(r.body);
+  } else {
+    if (!c.streaming) return;
+    c.out += chunk(r.body);
+    if (what == http_reply::kind::last) {
+      c.out += "0\r\n\r\n";
+      c.streaming = false;
+      c.busy = false;
+      c.close_after = !c.keep_alive;
+    }
+  }
+  c.last_activity = clock_type::now();
+  flush(id, c);
+}
+
 void http_server_core::flush(std::uint64_t id, http_connection& c) {
   while (c.out_pos < c.out.size()) {
     const ssize_t n = ::send(c.fd, c.out.data() + c.out_pos, c.out.size() - c.out_pos, MSG_NOSIGNAL);
@@ -370,7 +408,8 @@ void http_server_core::apply_replies() {
   for (auto& r : ready) {
     auto it = conns.find(r.connection);
     if (it == conns.end() || !it->second.busy || it->second.request != r.request) continue;  // gone
-    answer(r.connection, it->second, r.response, false);
+    if (r.what != http_reply::kind::whole) stream(r.connection, it->second, r.what, r.response);
+    else if (!it->second.streaming) answer(r.connection, it->second, r.response, false);
   }
 }
 
@@ -394,14 +433,30 @@ void http_server_core::check_timeouts() {
 http_reply::http_reply(std::weak_ptr<detail::http_server_core> core, std::uint64_t connection, std::uint64_t request)
     : core_(std::move(core)), connection_(connection), request_(request) {}
 
-void http_reply::send(http_server_response response) const {
+void http_reply::queue(kind k, http_server_response r) const {
   auto core = core_.lock();
   if (!core) return;
   {
     std::lock_guard lock(core->mutex);
-    core->replies.push_back({connection_, request_, std::move(response)});
+    core->replies.push_back({connection_, request_, k, std::move(r)});
   }
   core->wake();
+}
+
+void http_reply::send(http_server_response response) const { queue(kind::whole, std::move(response)); }
+
+void http_reply::start(http_server_response head) const { queue(kind::head, std::move(head)); }
+
+void http_reply::write(std::string part) const {
+  http_server_response r;
+  r.body = std::move(part);
+  queue(kind::part, std::move(r));
+}
+
+void http_reply::end(std::string last_part) const {
+  http_server_response r;
+  r.body = std::move(last_part);
+  queue(kind::last, std::move(r));
 }
 
 std::variant<std::unique_ptr<http_server>, std::string> http_server::start(http_server_options opts,

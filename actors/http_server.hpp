@@ -51,14 +51,25 @@ struct http_server_core;
 }
 
 /// Answers one request, once (later calls are ignored). Copyable; safe from any thread.
+/// Either send() a whole response, or stream one: start() sends the status and headers
+/// (Transfer-Encoding: chunked; `head.body`, if any, as the first part), write() sends parts as
+/// they come (an event stream's events), end() the last part and the end of the body; then the
+/// connection reads its next request. Calls out of that order are ignored.
 class http_reply {
  public:
   http_reply() = default;
   void send(http_server_response response) const;
+  void start(http_server_response head) const;
+  void write(std::string part) const;
+  void end(std::string last_part = {}) const;
 
   http_reply(std::weak_ptr<detail::http_server_core> core, std::uint64_t connection, std::uint64_t request);
 
  private:
+  enum class kind : std::uint8_t { whole, head, part, last };
+  void queue(kind k, http_server_response r) const;
+  friend struct detail::http_server_core;
+
   std::weak_ptr<detail::http_server_core> core_;
   std::uint64_t connection_ = 0;
   std::uint64_t request_ = 0;

@@ -15,9 +15,17 @@ namespace ptc::actors {
 
 namespace detail {
 
+/// A request in flight: its answer goes back as JSON, or (the request sent a progressToken) as
+/// the last event of an event stream that carries its progress notifications first.
+struct mcp_http_waiting {
+  http_reply reply;
+  std::string token;  ///< the progressToken's JSON text; "": a JSON answer
+};
+
 struct mcp_http_session {
   caf::actor actor;
-  std::map<std::string, http_reply> waiting;  ///< requests in flight, by their id's JSON text
+  std::map<std::string, mcp_http_waiting> waiting;  ///< requests in flight, by their id's JSON text
+  std::map<std::string, std::string> streams;       ///< progressToken's JSON text -> request id's
   std::chrono::steady_clock::time_point last_used;
 };
 
@@ -112,32 +120,66 @@ std::optional<http_server_response> refuse(const detail::mcp_http_state& st, con
   return std::nullopt;
 }
 
-/// What a session writes: an answer goes to the HTTP request waiting for it; anything else has
-/// no stream to go to (see mcp_http.hpp).
+/// One server-sent event carrying a JSON-RPC message.
+std::string sse_event(const std::string& text) { return "event: message\ndata: " + text + "\n\n"; }
+
+/// The progressToken of a request's params._meta as JSON text, or "" (none, or not a string or integer).
+std::string progress_token(const json& msg) {
+  const json* params = msg.contains("params") ? &msg["params"] : nullptr;
+  if (!params || !params->is_object() || !params->contains("_meta") || !(*params)["_meta"].is_object()) return {};
+  const json token = (*params)["_meta"].value("progressToken", json());
+  return token.is_string() || token.is_number_integer() ? token.dump() : std::string();
+}
+
+/// Ends an HTTP exchange whose request will get no JSON-RPC answer: a stream just ends, a JSON
+/// request gets `status` (a 204 for a cancelled request, an error for an ended session).
+void end_unanswered(detail::mcp_http_session& s, const std::string& key, http_server_response status) {
+  auto w = s.waiting.find(key);
+  if (w == s.waiting.end()) return;
+  if (!w->second.token.empty()) {
+    w->second.reply.end();
+    s.streams.erase(w->second.token);
+  } else {
+    w->second.reply.send(std::move(status));
+  }
+  s.waiting.erase(w);
+}
+
+/// What a session writes: an answer goes to the HTTP request waiting for it, a progress
+/// notification to the event stream of the request that sent its token; anything else has no
+/// stream to go to (see mcp_http.hpp).
 void on_session_message(const std::weak_ptr<detail::mcp_http_state>& weak, const std::string& session_id,
                         std::string text) {
   auto st = weak.lock();
   if (!st) return;
   json msg = json::parse(text, nullptr, false);
   const bool answer = msg.is_object() && msg.contains("id") && (msg.contains("result") || msg.contains("error"));
+  std::lock_guard lock(st->mutex);
+  auto s = st->sessions.find(session_id);
+  if (s == st->sessions.end()) return;
   if (!answer) {
+    const std::string token = msg.is_object() && msg.value("method", "") == "notifications/progress" && msg["params"].is_object()
+                                  ? msg["params"].value("progressToken", json()).dump()
+                                  : std::string();
+    if (auto stream = s->second.streams.find(token); !token.empty() && stream != s->second.streams.end()) {
+      s->second.waiting.at(stream->second).reply.write(sse_event(text));
+      return;
+    }
     spdlog::debug("ptc mcp http: session {} sent {} with no stream open: dropped", session_id, msg.value("method", "a message"));
     return;
   }
-  http_reply reply;
-  {
-    std::lock_guard lock(st->mutex);
-    auto s = st->sessions.find(session_id);
-    if (s == st->sessions.end()) return;
-    auto w = s->second.waiting.find(msg["id"].dump());
-    if (w == s->second.waiting.end()) return;
-    reply = w->second;
-    s->second.waiting.erase(w);
+  auto w = s->second.waiting.find(msg["id"].dump());
+  if (w == s->second.waiting.end()) return;
+  if (!w->second.token.empty()) {
+    w->second.reply.end(sse_event(text));
+    s->second.streams.erase(w->second.token);
+  } else {
+    http_server_response r;
+    r.body = std::move(text);
+    r.headers.emplace_back("Mcp-Session-Id", session_id);
+    w->second.reply.send(std::move(r));
   }
-  http_server_response r;
-  r.body = std::move(text);
-  r.headers.emplace_back("Mcp-Session-Id", session_id);
-  reply.send(std::move(r));
+  s->second.waiting.erase(w);
 }
 
 /// Ends sessions nobody has used for the idle timeout (called with the mutex held).
@@ -184,7 +226,7 @@ void handle_post(const state_ptr& st, const http_server_request& req, const http
     auto& s = st->sessions[id];
     s.actor = actor;
     s.last_used = std::chrono::steady_clock::now();
-    s.waiting.emplace(msg["id"].dump(), reply);
+    s.waiting.emplace(msg["id"].dump(), detail::mcp_http_waiting{reply, {}});
     spdlog::info("ptc mcp http: session {} opened", id);
     caf::anon_send(actor, mcp_in_atom::value, req.body);
     return;
@@ -204,7 +246,20 @@ void handle_post(const state_ptr& st, const http_server_request& req, const http
     const std::string key = msg["id"].dump();
     if (s->second.waiting.count(key))
       return reply.send(rpc_error(400, invalid_request, "Invalid Request: request id " + key + " is already in use", msg["id"]));
-    s->second.waiting.emplace(key, reply);
+    // With a progressToken the answer is an event stream, opened now: the progress
+    // notifications of the request go out as they come, its answer last.
+    std::string token = progress_token(msg);
+    if (!token.empty() && s->second.streams.count(token))
+      return reply.send(rpc_error(400, invalid_request, "Invalid Request: progressToken " + token + " is already in use", msg["id"]));
+    if (!token.empty()) {
+      http_server_response head;
+      head.content_type = "text/event-stream";
+      head.headers.emplace_back("Mcp-Session-Id", session_id);
+      head.headers.emplace_back("Cache-Control", "no-cache");
+      reply.start(std::move(head));
+      s->second.streams.emplace(token, key);
+    }
+    s->second.waiting.emplace(key, detail::mcp_http_waiting{reply, std::move(token)});
     caf::anon_send(s->second.actor, mcp_in_atom::value, req.body);
     return;
   }
@@ -213,13 +268,10 @@ void handle_post(const state_ptr& st, const http_server_request& req, const http
   // still holds it open, is ended with 204 No Content instead of waiting forever.
   if (msg.value("method", "") == "notifications/cancelled" && msg.contains("params") && msg["params"].is_object() &&
       msg["params"].contains("requestId")) {
-    if (auto w = s->second.waiting.find(msg["params"]["requestId"].dump()); w != s->second.waiting.end()) {
-      http_server_response none;
-      none.status = 204;
-      none.content_type.clear();
-      w->second.send(std::move(none));
-      s->second.waiting.erase(w);
-    }
+    http_server_response none;
+    none.status = 204;
+    none.content_type.clear();
+    end_unanswered(s->second, msg["params"]["requestId"].dump(), std::move(none));
   }
   caf::anon_send(s->second.actor, mcp_in_atom::value, req.body);
   http_server_response accepted;
@@ -240,6 +292,12 @@ void handle(const state_ptr& st, const http_server_request& req, const http_repl
     if (session_id.empty() || s == st->sessions.end())
       return reply.send(rpc_error(session_id.empty() ? 400 : 404, invalid_request, "Session not found"));
     caf::anon_send_exit(s->second.actor, caf::exit_reason::user_shutdown);
+    // Requests still waiting get no answer now: end their exchanges rather than leave them open.
+    while (!s->second.waiting.empty()) {
+      const std::string key = s->second.waiting.begin()->first;
+      end_unanswered(s->second, key,
+                     rpc_error(404, invalid_request, "Session not found: the session was ended before the answer", json::parse(key)));
+    }
     st->sessions.erase(s);
     spdlog::info("ptc mcp http: session {} ended by the client", session_id);
     http_server_response ok;

@@ -11,16 +11,19 @@
 // random Mcp-Session-Id returned with the answer); every later message names its session in
 // Mcp-Session-Id (missing: 400, unknown or ended: 404) and may carry MCP-Protocol-Version (a
 // revision ptc does not speak: 400). A request is answered with the session's JSON answer to it
-// (application/json); notifications and responses get 202 (notifications/cancelled also ends the
-// cancelled request's HTTP exchange with 204, as no JSON-RPC answer will come). GET gets 405 (no stream of
-// server-initiated messages: ptc sends none that a client needs), DELETE ends the session.
+// (application/json), or, when it sends a progressToken (params._meta), with an event stream
+// opened at once (text/event-stream, chunked): its notifications/progress as they come (an
+// agent's turns), its answer last. Notifications and responses get 202 (notifications/cancelled
+// also ends the cancelled request's HTTP exchange, with 204 or the stream's end, as no
+// JSON-RPC answer will come). GET gets 405 (no stream of server-initiated messages: ptc sends
+// none that a client needs), DELETE ends the session and the exchanges still waiting in it.
 // Every request is checked first: the Host header must be a loopback name when the server
 // listens on loopback, an Origin header must be a loopback origin or one of `allowed_origins`
 // (403 otherwise), and with a bearer token, `Authorization: Bearer TOKEN` must match (401).
 // Listening on a non-loopback address without a token is refused at start.
 //
-// Consequences: a session's notifications (tools/list_changed, log messages) have no stream to
-// go to and are dropped; a client learns of a new tool list from its next tools/list. Sessions
+// Consequences: a session's other notifications (tools/list_changed, log messages) have no
+// stream to go to and are dropped; a client learns of a new tool list from its next tools/list. Sessions
 // that see no request for `session_idle_timeout` are ended when the next session opens.
 #include <chrono>
 #include <cstdint>

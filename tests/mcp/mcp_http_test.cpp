@@ -13,17 +13,20 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <future>
 #include <optional>
 #include <thread>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "actors/agent.hpp"
 #include "actors/http.hpp"
 #include "actors/http_server.hpp"
 #include "actors/interpreter.hpp"
 #include "actors/mcp.hpp"
 #include "actors/mcp_http.hpp"
+#include "actors/runtime.hpp"
 #include "actors/wire.hpp"
 
 namespace mcp_mcp_http_test {
@@ -313,6 +316,95 @@ TEST_CASE("HTTP server: limits hold against clients that misbehave; replies come
   server.reset();  // no handler runs after this; replies still to come are dropped
   for (auto& t : late) t.join();
   CHECK(handled >= 4);  // /a, /1, /2, /later: the refused ones never reach the handler
+}
+
+TEST_CASE("HTTP server: a streamed reply goes out in chunks as they are written, then the connection goes on") {
+  std::vector<std::thread> writers;
+  auto started = actors::http_server::start({}, [&](actors::http_server_request req, actors::http_reply reply) {
+    if (req.target != "/stream") {
+      actors::http_server_response r;
+      r.content_type = "text/plain";
+      r.body = "plain " + req.target;
+      return reply.send(std::move(r));
+    }
+    actors::http_server_response head;
+    head.content_type = "text/event-stream";
+    head.body = "first\n";
+    reply.start(head);
+    writers.emplace_back([reply] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      reply.write("second\n");
+      reply.write("");  // no chunk: an empty one would end the body
+      reply.send({});   // not a stream's call: ignored
+      reply.end("last\n");
+      reply.write("after the end\n");  // ignored
+    });
+  });
+  REQUIRE(std::holds_alternative<std::unique_ptr<actors::http_server>>(started));
+  auto server = std::move(std::get<0>(started));
+  // Two requests on one connection: the stream, then a plain one once it has ended.
+  const std::string out = http_exchange(server->port(), "GET /stream HTTP/1.1\r\n\r\nGET /next HTTP/1.1\r\n\r\n", "plain /next");
+  CHECK(out.starts_with("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n"));
+  CHECK(out.find("\r\n\r\n6\r\nfirst\n\r\n7\r\nsecond\n\r\n5\r\nlast\n\r\n0\r\n\r\nHTTP/1.1 200 OK\r\n") != std::string::npos);
+  CHECK(out.find("after the end") == std::string::npos);
+  CHECK(out.find("Content-Length: 11\r\n") != std::string::npos);  // "plain /next"
+  server.reset();
+  for (auto& t : writers) t.join();
+}
+
+TEST_CASE("MCP over HTTP: an agent call with a progressToken is answered as an event stream, progress first") {
+  actors::runtime_options ro;
+  ro.threads = 2;
+  ro.script = [](const actors::llm_request& r) -> std::optional<std::string> {
+    if (r.turn == 1) return "```clojure\n(println \"looking\")\n```";
+    if (r.turn == 2) return "```clojure\n(return {:answer (* 2 data/n)})\n```";
+    return std::nullopt;
+  };
+  actors::runtime rt{std::move(ro)};
+  auto doubler = actors::agent("doubler").mission("Double {{n}}").signature("(n :int) -> {answer :int}");
+  actors::mcp_server_options o;
+  o.interpreter = rt.interpreter();
+  o.llm = rt.llm();
+  o.agents.push_back({rt.serve_as_tool(doubler), 3});
+  auto started = actors::mcp_http_endpoint::start(rt.system(), std::move(o), {});
+  REQUIRE(std::holds_alternative<std::unique_ptr<actors::mcp_http_endpoint>>(started));
+  auto server = std::move(std::get<0>(started));
+  raw client(rt.system());
+  const auto init = client.post(server->url(), initialize());
+  const std::string session = init.header("mcp-session-id");
+  REQUIRE(!session.empty());
+  const json call = {{"jsonrpc", "2.0"}, {"id", 5}, {"method", "tools/call"},
+                     {"params", {{"name", "doubler"}, {"arguments", {{"n", 21}}}, {"_meta", {{"progressToken", "t1"}}}}}};
+  const auto r = client.post(server->url(), call, {"Mcp-Session-Id: " + session});
+  CHECK(r.status == 200);
+  CHECK(r.header("content-type") == "text/event-stream");
+  // Events: progress for turn 1 and turn 2, then the answer.
+  std::vector<json> events;
+  for (std::size_t at = r.body.find("data: "); at != std::string::npos; at = r.body.find("data: ", at + 1))
+    events.push_back(json::parse(r.body.substr(at + 6, r.body.find('\n', at) - at - 6)));
+  REQUIRE(events.size() == 3);
+  CHECK(events[0]["method"] == "notifications/progress");
+  CHECK(events[0]["params"]["progress"] == 1);
+  CHECK(events[1]["params"]["progress"] == 2);
+  CHECK(events[1]["params"]["total"] == 3);
+  CHECK(events[2]["id"] == 5);
+  CHECK(events[2]["result"]["structuredContent"] == json{{"answer", 42}});
+  // Without a token: a JSON answer.
+  json plain = call;
+  plain["id"] = 6;
+  plain["params"].erase("_meta");
+  const auto j = client.post(server->url(), plain, {"Mcp-Session-Id: " + session});
+  CHECK(json::parse(j.body)["result"]["structuredContent"] == json{{"answer", 42}});
+  // A session ended while a request waits in it: the request is answered (404), not left open.
+  const json spin = {{"jsonrpc", "2.0"}, {"id", 7}, {"method", "tools/call"},
+                     {"params", {{"name", "run_program"}, {"arguments", {{"program", "(loop [i 0] (recur (inc i)))"}}}}}};
+  // (Answered at the program's 5 s limit instead, it would be a 200 with isError.)
+  auto waiting = std::async(std::launch::async, [&] { return client.post(server->url(), spin, {"Mcp-Session-Id: " + session}); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  CHECK(client.send("DELETE", server->url(), "", {"Mcp-Session-Id: " + session}).status == 200);
+  const auto ended = waiting.get();
+  CHECK(ended.status == 404);
+  CHECK(json::parse(ended.body)["id"] == 7);
 }
 
 }  // namespace mcp_mcp_http_test
