@@ -77,6 +77,22 @@ inspect "$ptc" --method tools/call --tool-name run_program --tool-arg 'program=(
 check inspector-error 0
 if [[ $(jq '.isError' "$tmp/out") == true ]] && jq -r '.content[0].text' "$tmp/out" | grep -q 'tool/everything.get-sum failed'; then ok; else bad "inspector sees the tool error"; fi
 
+# An agent of mcp.agents as an MCP tool the inspector calls: its program uses server-everything.
+cat >"$tmp/agents.json" <<'JSON'
+{"mcp": {"agents": [{"name": "adder", "mission": "Add {{a}} and {{b}}", "signature": "(a :int, b :int) -> {said :string}",
+                     "tools": "everything.get-sum"}]}}
+JSON
+cat >"$tmp/agent_script.json" <<'JSON'
+{"scripts": [{"match": "Add", "responses": ["```clojure\n(return {:said (tool/everything.get-sum {:a data/a :b data/b})})\n```"]}]}
+JSON
+inspect "$ptc" --method tools/list -- mcp --config "$tmp/agents.json" --script "$tmp/agent_script.json" --mcp "$server"
+check inspector-agent-list 0
+if [[ $(jq -c '.tools[1] | [.name, .inputSchema.required, .outputSchema.properties.said.type]' "$tmp/out") == '["adder",["a","b"],"string"]' ]]; then ok; else bad "inspector sees the agent tool: $(jq -c '.tools[1]' "$tmp/out")"; fi
+inspect "$ptc" --method tools/call --tool-name adder --tool-arg a=4 --tool-arg b=5 -- \
+  mcp --config "$tmp/agents.json" --script "$tmp/agent_script.json" --mcp "$server"
+check inspector-agent-call 0
+if [[ $(jq -c '.structuredContent' "$tmp/out") == '{"said":"The sum of 4 and 5 is 9."}' ]]; then ok; else bad "inspector agent call: $(cat "$tmp/out")"; fi
+
 # The same server over Streamable HTTP (its `streamableHttp` mode, on a free port): the same
 # program through `--mcp-url`, with sessions, event-stream answers and progress.
 port=$("$node" -e 'const s = require("net").createServer(); s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
