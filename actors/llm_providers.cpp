@@ -6,6 +6,7 @@
 #include <ctime>
 #include <string>
 
+#include "actors/http_text.hpp"
 #include "actors/llm.hpp"
 #include "actors/llm_internal.hpp"
 #include "config/provider.hpp"
@@ -237,13 +238,6 @@ std::optional<double> from_seconds(const std::string& text) {
   return v;
 }
 
-std::string trim(const std::string& s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return s.substr(b, e - b);
-}
-
 }  // namespace
 
 namespace llm_detail {
@@ -324,9 +318,9 @@ std::chrono::milliseconds retry_delay(const config::llm_settings& s, int attempt
                                       const http_response& res, double jitter) {
   using std::chrono::milliseconds;
   // OpenAI also sends retry-after-ms, finer than whole seconds.
-  if (auto ms = from_seconds(trim(res.header("retry-after-ms"))))
+  if (auto ms = from_seconds(std::string(detail::trim(res.header("retry-after-ms")))))
     return std::min(max_retry_after, milliseconds(static_cast<std::int64_t>(std::ceil(*ms))));
-  std::string after = trim(res.header("retry-after"));
+  std::string after(detail::trim(res.header("retry-after")));
   if (!after.empty()) {
     if (auto secs = from_seconds(after)) {
       double ms = std::min(*secs * 1000.0, static_cast<double>(max_retry_after.count()));
