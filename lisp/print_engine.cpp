@@ -61,7 +61,7 @@ std::vector<value> set_print_order(const set_obj& s) {
 }
 
 /// One open collection being printed.
-struct frame {
+struct print_frame {
   enum class source : std::uint8_t { vector, list, items, lazy };
   source src = source::items;
   const vector_obj* vec = nullptr;
@@ -110,7 +110,7 @@ class engine {
     if (over_max()) return;
     value item;
     while (!stack_.empty()) {
-      frame& f = stack_.back();
+      print_frame& f = stack_.back();
       std::size_t shown = f.is_map ? f.index / 2 : f.index;
       bool at_entry_start = !f.is_map || f.index % 2 == 0;
       if (at_entry_start && shown >= item_limit(f)) {
@@ -138,21 +138,21 @@ class engine {
   }
 
  private:
-  std::size_t item_limit(const frame& f) const {
-    if (f.src == frame::source::lazy && (!c_ || o_.discard) && f.limit > lazy_print_cap)
+  std::size_t item_limit(const print_frame& f) const {
+    if (f.src == print_frame::source::lazy && (!c_ || o_.discard) && f.limit > lazy_print_cap)
       return lazy_print_cap;
     return f.limit;
   }
 
   /// Whether a frame that reached its limit has items left (pulls one from a lazy cursor).
-  bool has_more(frame& f) {
+  bool has_more(print_frame& f) {
     if (f.total) return (f.is_map ? f.index / 2 : f.index) < *f.total;
     value probe;
     return f.next(ctx(f), probe);
   }
 
   /// Writes the closing bracket; a cut frame gets "..." before it and maybe a count after it.
-  void close(frame& f, std::size_t shown, bool was_cut) {
+  void close(print_frame& f, std::size_t shown, bool was_cut) {
     if (was_cut) out_ += shown ? " ..." : "...";
     out_ += f.closer;
     if (was_cut && f.counted && f.total)
@@ -161,8 +161,8 @@ class engine {
     stack_.pop_back();
   }
 
-  context* ctx(frame& f) {
-    if (f.src != frame::source::lazy || c_) return c_;
+  context* ctx(print_frame& f) {
+    if (f.src != print_frame::source::lazy || c_) return c_;
     if (!own_ctx_) {
       // Inside a run (an error message describing a lazy seq) its realisation is the run's
       // work, under the run's limits; outside one, a private budget bounds it.
@@ -216,7 +216,7 @@ class engine {
   /// among its values, as the reference formatter did (TRN-001/002): it shows at most
   /// max(budget / 30, 1) entries, and each value gets max((budget - 10 * shown) / shown, 10)
   /// characters of its own, so a nested sample stays about as long as its budget.
-  void push(frame&& f, const value& owner, const char* opener, std::size_t budget) {
+  void push(print_frame&& f, const value& owner, const char* opener, std::size_t budget) {
     f.limit = o_.limit;
     f.item_budget = budget;
     if (f.is_map && budget != print_options::unlimited) {
@@ -274,7 +274,7 @@ class engine {
         return;
       }
       case type::reduced: {
-        frame f;
+        print_frame f;
         f.items.push_back(reduced_value(v));
         f.total = 1;
         f.closer = "]";
@@ -286,7 +286,7 @@ class engine {
         // Clojure prints a multi-line #error {:cause ... :via ... :trace ...}; we keep the
         // parts a program can see: the message and the ex-data.
         const auto& e = v.as<exception_obj>();
-        frame f;
+        print_frame f;
         f.items = {keyword("cause"), make_string(e.message())};
         if (!e.data().is_nil()) {
           f.items.push_back(keyword("data"));
@@ -300,8 +300,8 @@ class engine {
         return;
       }
       case type::vector: {
-        frame f;
-        f.src = frame::source::vector;
+        print_frame f;
+        f.src = print_frame::source::vector;
         f.vec = &v.as<vector_obj>();
         f.total = f.vec->size();
         f.closer = "]";
@@ -309,8 +309,8 @@ class engine {
         return;
       }
       case type::list: {
-        frame f;
-        f.src = frame::source::list;
+        print_frame f;
+        f.src = print_frame::source::list;
         f.cell = &v.as<list_obj>();
         f.total = f.cell->size();
         push(std::move(f), v, "(", budget);
@@ -318,15 +318,15 @@ class engine {
       }
       case type::lazy_seq: {
         const auto& lz = v.as<lazy_seq_obj>();
-        frame f;
-        f.src = frame::source::lazy;
+        print_frame f;
+        f.src = print_frame::source::lazy;
         f.cursor = lz.start();
         f.total = lz.known_size();
         push(std::move(f), v, "(", budget);
         return;
       }
       case type::map: {
-        frame f;
+        print_frame f;
         const auto& m = v.as<map_obj>();
         f.total = m.size();
         f.items.reserve(m.size() * 2);
@@ -342,7 +342,7 @@ class engine {
         return;
       }
       case type::set: {
-        frame f;
+        print_frame f;
         f.items = set_print_order(v.as<set_obj>());
         f.total = f.items.size();
         f.closer = "}";
@@ -381,7 +381,7 @@ class engine {
   std::string& out_;
   const print_options& o_;
   context* c_;
-  std::vector<frame> stack_;
+  std::vector<print_frame> stack_;
   std::uint64_t ticks_ = 0;
   std::uint64_t pending_ = 0;  // work not charged yet (no context)
   std::size_t dropped_ = 0;    // bytes dropped in discard mode

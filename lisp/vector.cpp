@@ -10,7 +10,7 @@ struct vector_obj::node : object {};
 
 namespace {
 
-using node = vector_obj::node;
+using vnode = vector_obj::node;
 constexpr unsigned bits = 5;
 constexpr std::size_t width = 32;
 constexpr std::size_t mask = 31;
@@ -18,7 +18,7 @@ constexpr std::size_t mask = 31;
 // A leaf holds up to 32 items; its capacity is chosen at allocation. Trie leaves are always full
 // (32); the tail of a small vector gets just the room it needs (a 3-item vector's leaf is 80
 // bytes, not 544) and grows by doubling, so building by conj stays amortised O(1).
-struct leaf final : node {
+struct leaf final : vnode {
   explicit leaf(std::uint32_t c) : cap(c) {
     for (std::uint32_t i = 0; i < cap; ++i) new (&v[i]) value();
   }
@@ -34,16 +34,16 @@ struct leaf final : node {
   };
 };
 
-struct branch final : node {
-  node* k[width] = {};  // owned
+struct branch final : vnode {
+  vnode* k[width] = {};  // owned
   ~branch() override {
-    for (node* c : k)
+    for (vnode* c : k)
       if (c) c->release();  // queued by object::destroy: no deep recursion
   }
 };
 
-leaf* as_leaf(node* n) { return static_cast<leaf*>(n); }
-branch* as_branch(node* n) { return static_cast<branch*>(n); }
+leaf* as_leaf(vnode* n) { return static_cast<leaf*>(n); }
+branch* as_branch(vnode* n) { return static_cast<branch*>(n); }
 
 // The items are the last member and fill the struct's end (no tail padding: 512 bytes, 8-aligned).
 constexpr std::size_t leaf_header = sizeof(leaf) - width * sizeof(value);
@@ -73,7 +73,7 @@ leaf* copy_leaf(const leaf* l, std::size_t n, std::size_t cap) {
 }
 
 // Makes *slot a leaf this vector alone owns (copying the first n items when shared).
-leaf* own_leaf(node*& slot, std::size_t n) {
+leaf* own_leaf(vnode*& slot, std::size_t n) {
   if (!slot) {
     slot = new_leaf();
   } else if (!slot->unique()) {
@@ -85,7 +85,7 @@ leaf* own_leaf(node*& slot, std::size_t n) {
 }
 
 // Makes *slot (a tail holding n items) a leaf this vector alone owns with room for `need` items.
-leaf* own_tail(node*& slot, std::size_t n, std::size_t need) {
+leaf* own_tail(vnode*& slot, std::size_t n, std::size_t need) {
   if (!slot) {
     slot = new_leaf(tail_cap(need));
   } else if (!slot->unique()) {
@@ -102,7 +102,7 @@ leaf* own_tail(node*& slot, std::size_t n, std::size_t need) {
   return as_leaf(slot);
 }
 
-branch* own_branch(node*& slot) {
+branch* own_branch(vnode*& slot) {
   if (!slot) {
     slot = new_branch();
   } else if (!slot->unique()) {
@@ -113,7 +113,7 @@ branch* own_branch(node*& slot) {
   return as_branch(slot);
 }
 
-node* new_path(unsigned level, node* n) {
+vnode* new_path(unsigned level, vnode* n) {
   while (level > 0) {
     branch* b = new_branch();
     b->k[0] = n;
@@ -149,7 +149,7 @@ struct vector_access {
     return self;
   }
 
-  static void push_tail(vector_obj& self, unsigned level, node*& slot, node* full_tail) {
+  static void push_tail(vector_obj& self, unsigned level, vnode*& slot, vnode* full_tail) {
     branch* p = own_branch(slot);
     std::size_t sub = ((self.count_ - 1) >> level) & mask;
     if (level == bits) {
@@ -169,7 +169,7 @@ struct vector_access {
       return;
     }
     // The tail is full: move it into the trie and start a new one.
-    node* full_tail = self.tail_;
+    vnode* full_tail = self.tail_;
     self.tail_ = nullptr;
     if ((self.count_ >> bits) > (std::size_t{1} << self.shift_)) {
       branch* root = new_branch();
@@ -189,7 +189,7 @@ struct vector_access {
 
   static value* slot_of(vector_obj& self, std::size_t i) {
     if (i >= tailoff(self)) return &own_leaf(self.tail_, self.tail_count_)->v[i - tailoff(self)];
-    node** slot = &self.root_;
+    vnode** slot = &self.root_;
     for (unsigned level = self.shift_; level > 0; level -= bits)
       slot = &own_branch(*slot)->k[(i >> level) & mask];
     return &own_leaf(*slot, width)->v[i & mask];
@@ -209,7 +209,7 @@ struct vector_access {
 
   // Removes the last leaf of the trie (the one holding item count_-2's block); false when the
   // node at `slot` became empty and was released.
-  static bool pop_tail(vector_obj& self, unsigned level, node*& slot) {
+  static bool pop_tail(vector_obj& self, unsigned level, vnode*& slot) {
     branch* b = own_branch(slot);
     std::size_t sub = ((self.count_ - 2) >> level) & mask;
     if (level > bits) {
@@ -234,7 +234,7 @@ struct vector_access {
       return;
     }
     // The tail empties: the trie's last leaf becomes the tail.
-    node* new_tail = leaf_for(self, self.count_ - 2);
+    vnode* new_tail = leaf_for(self, self.count_ - 2);
     new_tail->retain();
     self.tail_->release();
     self.tail_ = new_tail;
@@ -242,7 +242,7 @@ struct vector_access {
     if (!pop_tail(self, self.shift_, self.root_)) {
       self.root_ = nullptr;
     } else if (self.shift_ > bits && !as_branch(self.root_)->k[1]) {
-      node* child = as_branch(self.root_)->k[0];
+      vnode* child = as_branch(self.root_)->k[0];
       child->retain();
       self.root_->release();
       self.root_ = child;
@@ -251,9 +251,9 @@ struct vector_access {
     --self.count_;
   }
 
-  static node* leaf_for(const vector_obj& self, std::size_t i) {
+  static vnode* leaf_for(const vector_obj& self, std::size_t i) {
     if (i >= tailoff(self)) return self.tail_;
-    node* n = self.root_;
+    vnode* n = self.root_;
     for (unsigned level = self.shift_; level > 0; level -= bits) n = as_branch(n)->k[(i >> level) & mask];
     return n;
   }

@@ -37,7 +37,7 @@ std::string compact(const json& j, std::size_t limit = max_fragment_bytes) {
   return one_line(j.dump(-1, ' ', false, json::error_handler_t::replace), limit);
 }
 
-bool valid_name(std::string_view n) {
+bool valid_param_name(std::string_view n) {
   auto start = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
   auto rest = [&](char c) {
     return start(c) || (c >= '0' && c <= '9') || c == '-' || c == '?' || c == '!' || c == '*';
@@ -112,7 +112,7 @@ class renderer {
         if (x.is_string()) required.push_back(x.get<std::string>());
     }
     for (const auto& [name, _] : props->items()) {
-      if (!valid_name(name)) return std::nullopt;
+      if (!valid_param_name(name)) return std::nullopt;
     }
     std::string out;
     for (const auto& [name, sub] : props->items()) {
@@ -285,7 +285,7 @@ schema_rendering render_tool_schema(const json& input_schema, const json& output
     if (props != input_schema.end() && props->is_object()) {
       for (const auto& [name, sub] : props->items()) {
         const bool is_required = std::find(required.begin(), required.end(), name) != required.end();
-        if (!valid_name(name)) {
+        if (!valid_param_name(name)) {
           // Still callable, with a string key; the signature cannot name it.
           r.note(name, std::string(is_required ? "required" : "optional") +
                            ", not in the signature: pass it as \"" + name + "\" in the argument map; schema " +

@@ -16,7 +16,7 @@ bool name_start(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'
 bool name_char(char c) { return name_start(c) || (c >= '0' && c <= '9') || c == '-'; }
 
 /// A dotted name: segments of [A-Za-z_][A-Za-z0-9_-]* joined by single dots.
-bool valid_name(std::string_view s) {
+bool valid_placeholder(std::string_view s) {
   bool at_start = true;
   for (char c : s) {
     if (at_start) {
@@ -43,7 +43,7 @@ std::optional<placeholder> placeholder_at(std::string_view t, std::size_t pos) {
   auto inner = t.substr(pos + 2, close - pos - 2);
   while (!inner.empty() && inner.front() == ' ') inner.remove_prefix(1);
   while (!inner.empty() && inner.back() == ' ') inner.remove_suffix(1);
-  if (!valid_name(inner)) return std::nullopt;
+  if (!valid_placeholder(inner)) return std::nullopt;
   return placeholder{pos, close + 2, std::string(inner)};
 }
 

@@ -176,7 +176,7 @@ value map_transform(context& c, args_t a, bool on_keys, std::string_view fn) {
 value b_update_keys(context& c, args_t a) { return map_transform(c, a, true, "update-keys"); }
 value b_update_vals(context& c, args_t a) { return map_transform(c, a, false, "update-vals"); }
 
-const builtin_def defs[] = {
+const builtin_def coll_table[] = {
     {"get", 2, 3, b_get},
     {"get-in", 2, 3, b_get_in},
     {"contains?", 2, 2, b_contains},
@@ -201,7 +201,7 @@ const builtin_def defs[] = {
 }  // namespace
 
 void register_core_coll(builtin_table& t) {
-  t.add("", defs);
+  t.add("", coll_table);
   register_core_coll_build(t);
 }
 

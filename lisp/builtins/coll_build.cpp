@@ -183,7 +183,7 @@ value b_subvec(context& c, args_t a) {
   return vector_obj::from(std::move(items));
 }
 
-const builtin_def defs[] = {
+const builtin_def coll_build_table[] = {
     {"conj", 0, -1, b_conj},
     {"into", 0, 3, b_into},
     {"empty", 1, 1, b_empty},
@@ -202,6 +202,6 @@ const builtin_def defs[] = {
 
 }  // namespace
 
-void register_core_coll_build(builtin_table& t) { t.add("", defs); }
+void register_core_coll_build(builtin_table& t) { t.add("", coll_build_table); }
 
 }  // namespace ptc::lisp

@@ -186,7 +186,7 @@ value b_comparator(context&, args_t a) {
   });
 }
 
-const builtin_def defs[] = {
+const builtin_def fn_table[] = {
     {"identity", 1, 1, b_identity},
     {"constantly", 1, 1, b_constantly},
     {"comp", 0, -1, b_comp},
@@ -203,6 +203,6 @@ const builtin_def defs[] = {
 
 }  // namespace
 
-void register_core_fn(builtin_table& t) { t.add("", defs); }
+void register_core_fn(builtin_table& t) { t.add("", fn_table); }
 
 }  // namespace ptc::lisp

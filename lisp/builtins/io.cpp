@@ -76,7 +76,7 @@ value printf(context& c, std::span<const value> a) {
 
 // print and pr differ from println and prn only in the newline, which an output entry does
 // not carry.
-constexpr builtin_def defs[] = {
+constexpr builtin_def io_table[] = {
     {"println", 0, -1, println},        {"print", 0, -1, println},
     {"prn", 0, -1, prn},                {"pr", 0, -1, prn},
     {"pr-str", 0, -1, pr_str},          {"prn-str", 0, -1, prn_str},
@@ -86,6 +86,6 @@ constexpr builtin_def defs[] = {
 
 }  // namespace
 
-void register_io(builtin_table& t) { t.add("", defs); }
+void register_io(builtin_table& t) { t.add("", io_table); }
 
 }  // namespace ptc::lisp

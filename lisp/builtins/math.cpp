@@ -172,7 +172,7 @@ value abs(context&, std::span<const value> a) {
   return negate(x);  // abs of the smallest long overflows: an error rather than Java's wrap
 }
 
-constexpr builtin_def defs[] = {
+constexpr builtin_def math_table[] = {
     {"+", 0, -1, plus},   {"+'", 0, -1, plus},   {"*", 0, -1, times}, {"*'", 0, -1, times},
     {"-", 1, -1, minus},  {"-'", 1, -1, minus},  {"/", 1, -1, divide}, {"inc", 1, 1, inc},
     {"inc'", 1, 1, inc},  {"dec", 1, 1, dec},    {"dec'", 1, 1, dec},  {"quot", 2, 2, quot},
@@ -183,7 +183,7 @@ constexpr builtin_def defs[] = {
 }  // namespace
 
 void register_core_math(builtin_table& t) {
-  t.add("", defs);
+  t.add("", math_table);
   math::register_compare(t);
   math::register_convert(t);
   math::register_java(t);

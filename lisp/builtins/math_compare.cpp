@@ -79,7 +79,7 @@ value infinite_p(context&, std::span<const value> a) {
   return value::boolean(x.is(type::floating) && std::isinf(x.as_double()));
 }
 
-constexpr builtin_def defs[] = {
+constexpr builtin_def math_compare_table[] = {
     {"compare", 2, 2, compare}, {"=", 1, -1, eq},         {"not=", 1, -1, not_eq_},
     {"==", 1, -1, num_eq},      {"<", 1, -1, lt},         {">", 1, -1, gt},
     {"<=", 1, -1, le},          {">=", 1, -1, ge},        {"zero?", 1, 1, zero_p},
@@ -89,6 +89,6 @@ constexpr builtin_def defs[] = {
 
 }  // namespace
 
-void math::register_compare(builtin_table& t) { t.add("", defs); }
+void math::register_compare(builtin_table& t) { t.add("", math_compare_table); }
 
 }  // namespace ptc::lisp

@@ -131,7 +131,7 @@ value rand_int(context&, std::span<const value> a) {
   return value::integer(static_cast<std::int64_t>(r));
 }
 
-constexpr builtin_def defs[] = {
+constexpr builtin_def math_convert_table[] = {
     {"long", 1, 1, to_long},
     {"int", 1, 1, to_int},
     {"double", 1, 1, to_double},
@@ -155,6 +155,6 @@ constexpr builtin_def defs[] = {
 
 }  // namespace
 
-void math::register_convert(builtin_table& t) { t.add("", defs); }
+void math::register_convert(builtin_table& t) { t.add("", math_convert_table); }
 
 }  // namespace ptc::lisp

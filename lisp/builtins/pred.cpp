@@ -62,7 +62,7 @@ bool qualified_keyword_p(const value& v) { return v.is(type::keyword) && has_ns(
 bool simple_symbol_p(const value& v) { return v.is(type::symbol) && !has_ns(v); }
 bool qualified_symbol_p(const value& v) { return v.is(type::symbol) && has_ns(v); }
 
-constexpr builtin_def defs[] = {
+constexpr builtin_def pred_table[] = {
     {"nil?", 1, 1, pred<nil_p>},
     {"some?", 1, 1, pred<some_p>},
     {"true?", 1, 1, pred<true_p>},
@@ -113,6 +113,6 @@ constexpr builtin_def defs[] = {
 
 }  // namespace
 
-void register_core_pred(builtin_table& t) { t.add("", defs); }
+void register_core_pred(builtin_table& t) { t.add("", pred_table); }
 
 }  // namespace ptc::lisp

@@ -103,7 +103,7 @@ value b_pluck(context& c, args_t a) {
   return list_obj::from(std::move(out));
 }
 
-const builtin_def defs[] = {
+const builtin_def ptc_table[] = {
     {"sum-by", 2, 2, b_sum_by},
     {"avg-by", 2, 2, b_avg_by},
     {"min-by", 2, 2, b_min_by},
@@ -115,7 +115,7 @@ const builtin_def defs[] = {
 }  // namespace
 
 void register_ptc(builtin_table& t) {
-  t.add("", defs);
+  t.add("", ptc_table);
   register_ptc_where(t);
 }
 

@@ -175,7 +175,7 @@ value b_all_of(context&, args_t a) { return combinator(a, combine::all, "all-of"
 value b_any_of(context&, args_t a) { return combinator(a, combine::any, "any-of"); }
 value b_none_of(context&, args_t a) { return combinator(a, combine::none, "none-of"); }
 
-const builtin_def defs[] = {
+const builtin_def ptc_where_table[] = {
     {"where", 1, 3, b_where},
     {"all-of", 0, -1, b_all_of},
     {"any-of", 0, -1, b_any_of},
@@ -184,6 +184,6 @@ const builtin_def defs[] = {
 
 }  // namespace
 
-void register_ptc_where(builtin_table& t) { t.add("", defs); }
+void register_ptc_where(builtin_table& t) { t.add("", ptc_where_table); }
 
 }  // namespace ptc::lisp

@@ -51,13 +51,13 @@ value re_seq(context& c, std::span<const value> a) {
 
 value regex_p(context&, std::span<const value> a) { return value::boolean(a[0].is(type::regex)); }
 
-constexpr builtin_def defs[] = {
+constexpr builtin_def regex_table[] = {
     {"re-pattern", 1, 1, re_pattern}, {"re-find", 2, 2, re_find}, {"re-matches", 2, 2, re_matches},
     {"re-seq", 2, 2, re_seq},         {"regex?", 1, 1, regex_p},
 };
 
 }  // namespace
 
-void register_regex(builtin_table& t) { t.add("", defs); }
+void register_regex(builtin_table& t) { t.add("", regex_table); }
 
 }  // namespace ptc::lisp

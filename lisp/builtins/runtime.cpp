@@ -197,7 +197,7 @@ constexpr char k_multi[] = "multimethods and protocols are not available; use co
      return not_available<n, why>(c, a);                 \
    }}
 
-const builtin_def defs[] = {
+const builtin_def runtime_table[] = {
     {"return", 0, 1, do_return},
     {"fail", 0, 1, do_fail},
     {"pmap", 2, -1, pmap},
@@ -254,6 +254,6 @@ const builtin_def defs[] = {
 
 }  // namespace
 
-void register_runtime(builtin_table& t) { t.add("", defs); }
+void register_runtime(builtin_table& t) { t.add("", runtime_table); }
 
 }  // namespace ptc::lisp

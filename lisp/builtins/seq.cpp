@@ -364,7 +364,7 @@ value b_dorun(context& c, args_t a) {
   return value::nil();
 }
 
-const builtin_def k_defs[] = {
+const builtin_def seq_table[] = {
     {"first", 1, 1, b_first},
     {"second", 1, 1, b_second},
     {"fnext", 1, 1, b_second},
@@ -392,7 +392,7 @@ const builtin_def k_defs[] = {
 
 }  // namespace
 
-std::span<const builtin_def> access_defs() { return k_defs; }
+std::span<const builtin_def> access_defs() { return seq_table; }
 
 }  // namespace seq_detail
 

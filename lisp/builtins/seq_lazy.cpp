@@ -192,7 +192,7 @@ value b_realized(context&, args_t a) {
   errors::argument("realized?", 0, "a sequence (a lazy or realised seq)", a[0]);
 }
 
-const builtin_def k_defs[] = {
+const builtin_def seq_lazy_table[] = {
     {"realized?", 1, 1, b_realized},
     {"range", 0, 3, b_range},
     {"iterate", 2, 2, b_iterate},
@@ -203,7 +203,7 @@ const builtin_def k_defs[] = {
 
 }  // namespace
 
-std::span<const builtin_def> lazy_defs() { return k_defs; }
+std::span<const builtin_def> lazy_defs() { return seq_lazy_table; }
 
 value lazy_repeat(value x) {
   return make_lazy([x] {

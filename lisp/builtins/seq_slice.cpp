@@ -386,7 +386,7 @@ value b_tree_seq(context& c, args_t a) {
   });
 }
 
-const builtin_def k_defs[] = {
+const builtin_def seq_slice_table[] = {
     {"take", 1, 2, b_take},
     {"drop", 1, 2, b_drop},
     {"take-while", 1, 2, b_take_while},
@@ -409,7 +409,7 @@ const builtin_def k_defs[] = {
 
 }  // namespace
 
-std::span<const builtin_def> slice_defs() { return k_defs; }
+std::span<const builtin_def> slice_defs() { return seq_slice_table; }
 
 }  // namespace seq_detail
 }  // namespace ptc::lisp

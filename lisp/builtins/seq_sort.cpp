@@ -200,7 +200,7 @@ value b_frequencies(context& c, args_t a) {
   return map_obj::from(std::move(counts));
 }
 
-const builtin_def k_defs[] = {
+const builtin_def seq_sort_table[] = {
     {"sort", 1, 2, b_sort},
     {"sort-by", 2, 3, b_sort_by},
     {"distinct?", 1, -1, b_distinct_p},
@@ -210,7 +210,7 @@ const builtin_def k_defs[] = {
 
 }  // namespace
 
-std::span<const builtin_def> sort_defs() { return k_defs; }
+std::span<const builtin_def> sort_defs() { return seq_sort_table; }
 
 }  // namespace seq_detail
 }  // namespace ptc::lisp

@@ -438,7 +438,7 @@ value extreme_key(context& c, args_t a, std::string_view fn, bool want_max) {
 value b_max_key(context& c, args_t a) { return extreme_key(c, a, "max-key", true); }
 value b_min_key(context& c, args_t a) { return extreme_key(c, a, "min-key", false); }
 
-const builtin_def k_defs[] = {
+const builtin_def seq_transform_table[] = {
     {"map", 1, -1, b_map},
     {"mapv", 2, -1, b_mapv},
     {"filter", 1, 2, b_filter},
@@ -465,7 +465,7 @@ const builtin_def k_defs[] = {
 
 }  // namespace
 
-std::span<const builtin_def> transform_defs() { return k_defs; }
+std::span<const builtin_def> transform_defs() { return seq_transform_table; }
 
 value reduce_owned(context& c, std::span<const value> a, value init) {
   return reduce_impl(c, a, true, std::move(init));

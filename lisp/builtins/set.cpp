@@ -232,7 +232,7 @@ value b_join(context& c, args_t a) {
   });
 }
 
-const builtin_def defs[] = {
+const builtin_def set_table[] = {
     {"union", 0, -1, b_union},
     {"intersection", 1, -1, b_intersection},
     {"difference", 1, -1, b_difference},
@@ -250,7 +250,7 @@ const builtin_def defs[] = {
 }  // namespace
 
 void register_set(builtin_table& t) {
-  t.add("clojure.set", defs);
+  t.add("clojure.set", set_table);
   t.alias("set", "clojure.set");
 }
 

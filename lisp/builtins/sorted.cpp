@@ -186,7 +186,7 @@ value b_rseq(context& c, args_t a) {
   return collect(c, v, v.end() - 1, false, [](std::ptrdiff_t) { return true; });
 }
 
-constexpr builtin_def defs[] = {
+constexpr builtin_def sorted_table[] = {
     {"sorted-map", 0, -1, b_sorted_map},
     {"sorted-map-by", 1, -1, b_sorted_map_by},
     {"sorted-set", 0, -1, b_sorted_set},
@@ -201,6 +201,6 @@ constexpr builtin_def defs[] = {
 
 }  // namespace
 
-void register_core_sorted(builtin_table& t) { t.add("", defs); }
+void register_core_sorted(builtin_table& t) { t.add("", sorted_table); }
 
 }  // namespace ptc::lisp

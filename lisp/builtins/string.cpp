@@ -108,7 +108,7 @@ value parse_boolean(context&, std::span<const value> a) {
   return value::nil();
 }
 
-constexpr builtin_def defs[] = {
+constexpr builtin_def string_table[] = {
     {"str", 0, -1, str},
     {"subs", 2, 3, subs},
     {"name", 1, 1, name},
@@ -123,7 +123,7 @@ constexpr builtin_def defs[] = {
 }  // namespace
 
 void register_string(builtin_table& t) {
-  t.add("", defs);
+  t.add("", string_table);
   text::register_clojure_string(t);
   text::register_split_replace(t);
   t.alias("str", "clojure.string");

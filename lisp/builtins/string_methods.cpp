@@ -21,7 +21,7 @@ std::string method_needle(std::string_view fn, std::span<const value> a) {
   return text::needle(fn, a, 1);
 }
 
-value index_of(context&, std::span<const value> a) {
+value java_index_of(context&, std::span<const value> a) {
   const string_obj& s = str(".indexOf", a, 0);
   std::string n = method_needle(".indexOf", a);
   std::int64_t from = a.size() > 2 ? arg::integer(".indexOf", a, 2) : 0;
@@ -30,7 +30,7 @@ value index_of(context&, std::span<const value> a) {
   return value::integer(pos == std::string::npos ? -1 : static_cast<std::int64_t>(text::char_index(s, pos)));
 }
 
-value last_index_of(context&, std::span<const value> a) {
+value java_last_index_of(context&, std::span<const value> a) {
   const string_obj& s = str(".lastIndexOf", a, 0);
   std::string n = method_needle(".lastIndexOf", a);
   std::int64_t from = a.size() > 2 ? arg::integer(".lastIndexOf", a, 2) : static_cast<std::int64_t>(s.length());
@@ -55,11 +55,11 @@ value contains(context&, std::span<const value> a) {
   const std::string& s = str(".contains", a, 0).text();
   return value::boolean(s.find(str(".contains", a, 1).text()) != std::string::npos);
 }
-value starts_with(context&, std::span<const value> a) {
+value java_starts_with(context&, std::span<const value> a) {
   std::string_view s = str(".startsWith", a, 0).text();
   return value::boolean(s.starts_with(str(".startsWith", a, 1).text()));
 }
-value ends_with(context&, std::span<const value> a) {
+value java_ends_with(context&, std::span<const value> a) {
   std::string_view s = str(".endsWith", a, 0).text();
   return value::boolean(s.ends_with(str(".endsWith", a, 1).text()));
 }
@@ -91,7 +91,7 @@ value to_upper(context&, std::span<const value> a) {
 }
 
 // Java's String.trim strips characters <= U+0020 only (unlike clojure.string/trim).
-value trim(context&, std::span<const value> a) {
+value java_trim(context&, std::span<const value> a) {
   std::string_view s = str(".trim", a, 0).text();
   std::size_t b = 0, e = s.size();
   while (b < e && static_cast<unsigned char>(s[b]) <= ' ') ++b;
@@ -100,24 +100,24 @@ value trim(context&, std::span<const value> a) {
   return make_string(std::string(s.substr(b, e - b)));
 }
 
-constexpr builtin_def defs[] = {
+constexpr builtin_def string_methods_table[] = {
     {".charAt", 2, 2, char_at},
     {".contains", 2, 2, contains},
-    {".endsWith", 2, 2, ends_with},
+    {".endsWith", 2, 2, java_ends_with},
     {".equalsIgnoreCase", 2, 2, equals_ignore_case},
-    {".indexOf", 2, 3, index_of},
+    {".indexOf", 2, 3, java_index_of},
     {".isEmpty", 1, 1, is_empty},
-    {".lastIndexOf", 2, 3, last_index_of},
+    {".lastIndexOf", 2, 3, java_last_index_of},
     {".length", 1, 1, length},
-    {".startsWith", 2, 2, starts_with},
+    {".startsWith", 2, 2, java_starts_with},
     {".substring", 2, 3, substring},
     {".toLowerCase", 1, 1, to_lower},
     {".toUpperCase", 1, 1, to_upper},
-    {".trim", 1, 1, trim},
+    {".trim", 1, 1, java_trim},
 };
 
 }  // namespace
 
-void text::register_methods(builtin_table& t) { t.add("", defs); }
+void text::register_methods(builtin_table& t) { t.add("", string_methods_table); }
 
 }  // namespace ptc::lisp

@@ -250,7 +250,7 @@ value escape(context& c, std::span<const value> a) {
   return make_string(std::move(out));
 }
 
-constexpr builtin_def defs[] = {
+constexpr builtin_def string_ns_table[] = {
     {"blank?", 1, 1, blank_p},
     {"capitalize", 1, 1, capitalize},
     {"upper-case", 1, 1, upper_case},
@@ -271,6 +271,6 @@ constexpr builtin_def defs[] = {
 
 }  // namespace
 
-void text::register_clojure_string(builtin_table& t) { t.add("clojure.string", defs); }
+void text::register_clojure_string(builtin_table& t) { t.add("clojure.string", string_ns_table); }
 
 }  // namespace ptc::lisp

@@ -208,7 +208,7 @@ value replace_impl(context& c, std::span<const value> a, bool first_only) {
 value replace(context& c, std::span<const value> a) { return replace_impl(c, a, false); }
 value replace_first(context& c, std::span<const value> a) { return replace_impl(c, a, true); }
 
-constexpr builtin_def defs[] = {
+constexpr builtin_def string_split_table[] = {
     {"split", 2, 3, split},
     {"split-lines", 1, 1, split_lines},
     {"replace", 3, 3, replace},
@@ -217,6 +217,6 @@ constexpr builtin_def defs[] = {
 
 }  // namespace
 
-void text::register_split_replace(builtin_table& t) { t.add("clojure.string", defs); }
+void text::register_split_replace(builtin_table& t) { t.add("clojure.string", string_split_table); }
 
 }  // namespace ptc::lisp

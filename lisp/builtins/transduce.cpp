@@ -174,7 +174,7 @@ value b_replace(context& c, args_t a) {
   });
 }
 
-const builtin_def defs[] = {
+const builtin_def transduce_table[] = {
     {"transduce", 3, 4, b_transduce},
     {"completing", 1, 2, b_completing},
     {"cat", 1, 1, b_cat},
@@ -185,6 +185,6 @@ const builtin_def defs[] = {
 
 }  // namespace
 
-std::span<const builtin_def> transduce_defs() { return defs; }
+std::span<const builtin_def> transduce_defs() { return transduce_table; }
 
 }  // namespace ptc::lisp::seq_detail

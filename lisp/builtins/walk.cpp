@@ -169,7 +169,7 @@ value b_macroexpand_all(context&, args_t) {
   errors::unsupported("clojure.walk/macroexpand-all", "PTC-Lisp has no macros to expand");
 }
 
-const builtin_def defs[] = {
+const builtin_def walk_table[] = {
     {"walk", 3, 3, b_walk},
     {"postwalk", 2, 2, b_postwalk},
     {"prewalk", 2, 2, b_prewalk},
@@ -183,7 +183,7 @@ const builtin_def defs[] = {
 }  // namespace
 
 void register_walk(builtin_table& t) {
-  t.add("clojure.walk", defs);
+  t.add("clojure.walk", walk_table);
   t.alias("walk", "clojure.walk");
 }
 

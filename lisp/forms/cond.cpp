@@ -8,12 +8,11 @@
 namespace ptc::lisp {
 namespace {
 
-form sym(std::string_view name, source_pos pos) { return make_symbol_form(name, pos); }
 form list(std::vector<form> items, source_pos pos) { return make_list_form(std::move(items), pos); }
 
 /// (do body...) from items[from..].
 form do_form(const std::vector<form>& items, std::size_t from, source_pos pos) {
-  std::vector<form> out{sym("do", pos)};
+  std::vector<form> out{make_symbol_form("do", pos)};
   for (std::size_t i = from; i < items.size(); ++i) out.push_back(items[i]);
   return list(std::move(out), pos);
 }
@@ -130,7 +129,7 @@ node_ptr analyze_condp(analyzer& a, const form& f, bool tail) {
   std::string p = a.gensym("pred"), e = a.gensym("expr");
   std::vector<form> clauses(f.items.begin() + 3, f.items.end());
   // Without a default, no match is Clojure's IllegalArgumentException: a `type` error.
-  form body = list({sym(" condp-no-match", f.pos), sym(e, f.pos)}, f.pos);
+  form body = list({make_symbol_form(" condp-no-match", f.pos), make_symbol_form(e, f.pos)}, f.pos);
   std::size_t i = 0;
   std::vector<std::tuple<std::size_t, std::size_t, bool>> tests;
   while (i < clauses.size()) {
@@ -151,16 +150,16 @@ node_ptr analyze_condp(analyzer& a, const form& f, bool tail) {
   for (auto it = tests.rbegin(); it != tests.rend(); ++it) {
     const auto [ti, ri, arrow] = *it;
     const form& test = clauses[ti];
-    form call = list({sym(p, test.pos), test, sym(e, test.pos)}, test.pos);
+    form call = list({make_symbol_form(p, test.pos), test, make_symbol_form(e, test.pos)}, test.pos);
     if (arrow) {
       std::string r = a.gensym("match");
-      body = list({sym("if-let", test.pos), make_vector_form({sym(r, test.pos), call}, test.pos),
-                   list({clauses[ri], sym(r, test.pos)}, test.pos), body}, test.pos);
+      body = list({make_symbol_form("if-let", test.pos), make_vector_form({make_symbol_form(r, test.pos), call}, test.pos),
+                   list({clauses[ri], make_symbol_form(r, test.pos)}, test.pos), body}, test.pos);
     } else {
-      body = list({sym("if", test.pos), call, clauses[ri], body}, test.pos);
+      body = list({make_symbol_form("if", test.pos), call, clauses[ri], body}, test.pos);
     }
   }
-  form let = list({sym("let", f.pos), make_vector_form({sym(p, f.pos), f.items[1], sym(e, f.pos), f.items[2]}, f.pos), body}, f.pos);
+  form let = list({make_symbol_form("let", f.pos), make_vector_form({make_symbol_form(p, f.pos), f.items[1], make_symbol_form(e, f.pos), f.items[2]}, f.pos), body}, f.pos);
   return a.analyze(let, tail);
 }
 
@@ -198,11 +197,11 @@ node_ptr analyze_binding_test(analyzer& a, const form& f, bool tail, const char*
   const form& pattern = f.items[1].items[0];
   form then = when ? do_form(f.items, 2, f.pos) : f.items[2];
   form otherwise = (!when && f.items.size() == 4) ? f.items[3] : form{};
-  form test = some ? list({sym("some?", f.pos), sym(tmp, f.pos)}, f.pos) : sym(tmp, f.pos);
-  form inner = list({sym("let", f.pos), make_vector_form({pattern, sym(tmp, f.pos)}, f.pos), then}, f.pos);
-  std::vector<form> if_items{sym("if", f.pos), test, inner};
+  form test = some ? list({make_symbol_form("some?", f.pos), make_symbol_form(tmp, f.pos)}, f.pos) : make_symbol_form(tmp, f.pos);
+  form inner = list({make_symbol_form("let", f.pos), make_vector_form({pattern, make_symbol_form(tmp, f.pos)}, f.pos), then}, f.pos);
+  std::vector<form> if_items{make_symbol_form("if", f.pos), test, inner};
   if (!when && f.items.size() == 4) if_items.push_back(otherwise);
-  form let = list({sym("let", f.pos), make_vector_form({sym(tmp, f.pos), f.items[1].items[1]}, f.pos),
+  form let = list({make_symbol_form("let", f.pos), make_vector_form({make_symbol_form(tmp, f.pos), f.items[1].items[1]}, f.pos),
                    list(std::move(if_items), f.pos)}, f.pos);
   return a.analyze(let, tail);
 }
@@ -217,9 +216,9 @@ node_ptr analyze_when_first(analyzer& a, const form& f, bool tail) {
     analyzer::fail(f, "when-first needs exactly one binding: [x coll]");
   }
   std::string s = a.gensym("seq");
-  form inner = list({sym("let", f.pos), make_vector_form({f.items[1].items[0], list({sym("first", f.pos), sym(s, f.pos)}, f.pos)}, f.pos),
+  form inner = list({make_symbol_form("let", f.pos), make_vector_form({f.items[1].items[0], list({make_symbol_form("first", f.pos), make_symbol_form(s, f.pos)}, f.pos)}, f.pos),
                      do_form(f.items, 2, f.pos)}, f.pos);
-  form w = list({sym("when-let", f.pos), make_vector_form({sym(s, f.pos), list({sym("seq", f.pos), f.items[1].items[1]}, f.pos)}, f.pos), inner}, f.pos);
+  form w = list({make_symbol_form("when-let", f.pos), make_vector_form({make_symbol_form(s, f.pos), list({make_symbol_form("seq", f.pos), f.items[1].items[1]}, f.pos)}, f.pos), inner}, f.pos);
   return a.analyze(w, tail);
 }
 

@@ -114,7 +114,6 @@ node_ptr analyze_comprehension(analyzer& a, const form& f, bool collect) {
 node_ptr analyze_for(analyzer& a, const form& f, bool) { return analyze_comprehension(a, f, true); }
 node_ptr analyze_doseq(analyzer& a, const form& f, bool) { return analyze_comprehension(a, f, false); }
 
-form sym(std::string_view name, source_pos pos) { return make_symbol_form(name, pos); }
 
 node_ptr analyze_dotimes(analyzer& a, const form& f, bool tail) {
   if (f.items.size() < 2 || f.items[1].kind != form_kind::vector || f.items[1].items.size() != 2 ||
@@ -123,23 +122,23 @@ node_ptr analyze_dotimes(analyzer& a, const form& f, bool tail) {
   }
   std::string n = a.gensym("n");
   const form& i = f.items[1].items[0];
-  std::vector<form> when{sym("when", f.pos), make_list_form({sym("<", f.pos), i, sym(n, f.pos)}, f.pos)};
+  std::vector<form> when{make_symbol_form("when", f.pos), make_list_form({make_symbol_form("<", f.pos), i, make_symbol_form(n, f.pos)}, f.pos)};
   for (std::size_t k = 2; k < f.items.size(); ++k) when.push_back(f.items[k]);
-  when.push_back(make_list_form({sym("recur", f.pos), make_list_form({sym("inc", f.pos), i}, f.pos)}, f.pos));
+  when.push_back(make_list_form({make_symbol_form("recur", f.pos), make_list_form({make_symbol_form("inc", f.pos), i}, f.pos)}, f.pos));
   form zero;
   zero.pos = f.pos;
   zero.atom = value::integer(0);
-  form loop = make_list_form({sym("loop", f.pos), make_vector_form({i, zero}, f.pos), make_list_form(std::move(when), f.pos)}, f.pos);
-  form let = make_list_form({sym("let", f.pos), make_vector_form({sym(n, f.pos), f.items[1].items[1]}, f.pos), loop}, f.pos);
+  form loop = make_list_form({make_symbol_form("loop", f.pos), make_vector_form({i, zero}, f.pos), make_list_form(std::move(when), f.pos)}, f.pos);
+  form let = make_list_form({make_symbol_form("let", f.pos), make_vector_form({make_symbol_form(n, f.pos), f.items[1].items[1]}, f.pos), loop}, f.pos);
   return a.analyze(let, tail);
 }
 
 node_ptr analyze_while(analyzer& a, const form& f, bool tail) {
   forms::check_count(f, 1, -1, "(while test body...)");
-  std::vector<form> when{sym("when", f.pos), f.items[1]};
+  std::vector<form> when{make_symbol_form("when", f.pos), f.items[1]};
   for (std::size_t k = 2; k < f.items.size(); ++k) when.push_back(f.items[k]);
-  when.push_back(make_list_form({sym("recur", f.pos)}, f.pos));
-  form loop = make_list_form({sym("loop", f.pos), make_vector_form({}, f.pos), make_list_form(std::move(when), f.pos)}, f.pos);
+  when.push_back(make_list_form({make_symbol_form("recur", f.pos)}, f.pos));
+  form loop = make_list_form({make_symbol_form("loop", f.pos), make_vector_form({}, f.pos), make_list_form(std::move(when), f.pos)}, f.pos);
   return a.analyze(loop, tail);
 }
 

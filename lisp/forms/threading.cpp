@@ -5,7 +5,6 @@
 namespace ptc::lisp {
 namespace {
 
-form sym(std::string_view name, source_pos pos) { return make_symbol_form(name, pos); }
 
 /// Threads x into step: first argument (->) or last (->>).
 form thread_step(const form& x, const form& step, bool last) {
@@ -36,7 +35,7 @@ node_ptr analyze_as_thread(analyzer& a, const form& f, bool tail) {
     bindings.push_back(f.items[2]);
     bindings.push_back(f.items[i]);
   }
-  form let = make_list_form({sym("let", f.pos), make_vector_form(std::move(bindings), f.pos), f.items[2]}, f.pos);
+  form let = make_list_form({make_symbol_form("let", f.pos), make_vector_form(std::move(bindings), f.pos), f.items[2]}, f.pos);
   return a.analyze(let, tail);
 }
 
@@ -44,15 +43,15 @@ node_ptr analyze_as_thread(analyzer& a, const form& f, bool tail) {
 node_ptr analyze_some_thread(analyzer& a, const form& f, bool tail, bool last) {
   forms::check_count(f, 1, -1, "(some-> x step...)");
   std::string g = a.gensym("some");
-  form body = sym(g, f.pos);
+  form body = make_symbol_form(g, f.pos);
   for (std::size_t i = f.items.size(); i > 2; --i) {
     // (if (nil? g) nil (let [g (step g)] body))
-    form step = thread_step(sym(g, f.pos), f.items[i - 1], last);
-    form let = make_list_form({sym("let", f.pos), make_vector_form({sym(g, f.pos), step}, f.pos), body}, f.pos);
-    body = make_list_form({sym("if", f.pos), make_list_form({sym("nil?", f.pos), sym(g, f.pos)}, f.pos), form{}, let}, f.pos);
+    form step = thread_step(make_symbol_form(g, f.pos), f.items[i - 1], last);
+    form let = make_list_form({make_symbol_form("let", f.pos), make_vector_form({make_symbol_form(g, f.pos), step}, f.pos), body}, f.pos);
+    body = make_list_form({make_symbol_form("if", f.pos), make_list_form({make_symbol_form("nil?", f.pos), make_symbol_form(g, f.pos)}, f.pos), form{}, let}, f.pos);
     body.items[2].pos = f.pos;  // the literal nil
   }
-  form out = make_list_form({sym("let", f.pos), make_vector_form({sym(g, f.pos), f.items[1]}, f.pos), body}, f.pos);
+  form out = make_list_form({make_symbol_form("let", f.pos), make_vector_form({make_symbol_form(g, f.pos), f.items[1]}, f.pos), body}, f.pos);
   return a.analyze(out, tail);
 }
 
@@ -64,13 +63,13 @@ node_ptr analyze_cond_thread(analyzer& a, const form& f, bool tail, bool last) {
   forms::check_count(f, 1, -1, "(cond-> x test step ...)");
   if ((f.items.size() - 2) % 2 != 0) analyzer::fail(f, "cond-> needs test/step pairs after the value");
   std::string g = a.gensym("cond");
-  std::vector<form> bindings{sym(g, f.pos), f.items[1]};
+  std::vector<form> bindings{make_symbol_form(g, f.pos), f.items[1]};
   for (std::size_t i = 2; i + 1 < f.items.size(); i += 2) {
-    form step = thread_step(sym(g, f.pos), f.items[i + 1], last);
-    bindings.push_back(sym(g, f.pos));
-    bindings.push_back(make_list_form({sym("if", f.pos), f.items[i], step, sym(g, f.pos)}, f.pos));
+    form step = thread_step(make_symbol_form(g, f.pos), f.items[i + 1], last);
+    bindings.push_back(make_symbol_form(g, f.pos));
+    bindings.push_back(make_list_form({make_symbol_form("if", f.pos), f.items[i], step, make_symbol_form(g, f.pos)}, f.pos));
   }
-  form let = make_list_form({sym("let", f.pos), make_vector_form(std::move(bindings), f.pos), sym(g, f.pos)}, f.pos);
+  form let = make_list_form({make_symbol_form("let", f.pos), make_vector_form(std::move(bindings), f.pos), make_symbol_form(g, f.pos)}, f.pos);
   return a.analyze(let, tail);
 }
 
@@ -81,9 +80,9 @@ node_ptr analyze_cond_last(analyzer& a, const form& f, bool tail) { return analy
 node_ptr analyze_doto(analyzer& a, const form& f, bool tail) {
   forms::check_count(f, 1, -1, "(doto x (f a) ...)");
   std::string g = a.gensym("doto");
-  std::vector<form> body{sym("let", f.pos), make_vector_form({sym(g, f.pos), f.items[1]}, f.pos)};
-  for (std::size_t i = 2; i < f.items.size(); ++i) body.push_back(thread_step(sym(g, f.pos), f.items[i], false));
-  body.push_back(sym(g, f.pos));
+  std::vector<form> body{make_symbol_form("let", f.pos), make_vector_form({make_symbol_form(g, f.pos), f.items[1]}, f.pos)};
+  for (std::size_t i = 2; i < f.items.size(); ++i) body.push_back(thread_step(make_symbol_form(g, f.pos), f.items[i], false));
+  body.push_back(make_symbol_form(g, f.pos));
   return a.analyze(make_list_form(std::move(body), f.pos), tail);
 }
 
