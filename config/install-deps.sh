@@ -10,6 +10,8 @@ packages=(
   libspdlog-dev           # logging
   catch2                  # tests (v2)
   libcurl4-openssl-dev    # HTTP client for LLM providers
+  libssl-dev              # OpenSSL: `ptc certs` makes the certificates of mutual TLS
+  openssl                 # its command line: tests check those certificates and handshakes
   libre2-dev              # regular expressions for PTC-Lisp
   libboost-context-dev    # fibers for resumable program runs
   libcli11-dev            # command line parsing

@@ -1,7 +1,8 @@
-// The ptc command line. Subcommands: eval, run, node, mcp.
+// The ptc command line. Subcommands: eval, run, node, mcp, certs.
 #include <CLI/CLI.hpp>
 
 #include "config/secret.hpp"
+#include "examples/ptc/certs_command.hpp"
 #include "examples/ptc/eval_command.hpp"
 #include "examples/ptc/mcp_command.hpp"
 #include "examples/ptc/node_command.hpp"
@@ -17,6 +18,7 @@ int main(int argc, char** argv) {
   ptc::cli::add_run_command(app, exit_code);
   ptc::cli::add_node_command(app, exit_code);
   ptc::cli::add_mcp_command(app, exit_code);
+  ptc::cli::add_certs_command(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   ptc::config::flush_redacted_streams();
   return exit_code;
