@@ -7,6 +7,7 @@
 
 #include <caf/io/all.hpp>
 
+#include "actors/http_server.hpp"
 #include "actors/node.hpp"
 #include "actors/runtime.hpp"
 #include "config/settings.hpp"
@@ -24,6 +25,7 @@ struct node_flags {
   std::string host = "127.0.0.1";
   std::string config_file, llm, script, replay, data_file, tools, log_level, protocol, scheduler;
   std::size_t threads = 0;
+  bool insecure_plaintext = false;  ///< a non-loopback address without TLS, knowingly
 };
 
 config::settings load_settings(const node_flags& f) {
@@ -38,6 +40,20 @@ int node_command(const node_flags& f) {
   if (f.port < 0 || f.port > 65535) {
     std::cerr << "Error: --port: expected 0 (any free port) to 65535\n";
     return exit_usage;
+  }
+  // Nodes speak plaintext BASP with no authentication: reachable from other machines, a node
+  // would run anyone's agents with its LLM key. Only on request, and said on every start.
+  if (!actors::is_loopback_host(f.host)) {
+    if (!f.insecure_plaintext) {
+      std::cerr << "Error: --host " << f.host
+                << ": a node on a non-loopback address serves anyone who reaches it, unauthenticated and in "
+                   "plaintext (nodes have no TLS yet). Listen on 127.0.0.1, or pass --insecure-plaintext on a "
+                   "network you trust\n";
+      return exit_usage;
+    }
+    std::cerr << "ptc node: WARNING: listening on " << f.host
+              << " in plaintext without authentication (--insecure-plaintext): anyone who reaches the port can "
+                 "run agents with this node's LLM key and call its tools\n";
   }
   config::settings settings;
   try {
@@ -148,7 +164,11 @@ void add_node_command(CLI::App& app, int& exit_code) {
   auto f = std::make_shared<node_flags>();
   CLI::App* cmd = app.add_subcommand("node", "Run agents and serve tools for other ptc processes");
   cmd->add_option("--port", f->port, "TCP port to listen on (0: any free port, printed)")->required();
-  cmd->add_option("--host", f->host, "Address to listen on (default 127.0.0.1)");
+  cmd->add_option("--host", f->host,
+                  "Address to listen on (default 127.0.0.1; another address needs --insecure-plaintext)");
+  cmd->add_flag("--insecure-plaintext", f->insecure_plaintext,
+                "Allow a non-loopback --host although nodes have no TLS or authentication yet (a warning is "
+                "printed on every start)");
   cmd->add_option("--config", f->config_file, "Settings file (JSON; see config/README.md)");
   cmd->add_option("--llm", f->llm, "provider:model of this node's LLM (default: the settings')");
   cmd->add_option("--script", f->script, "Scripted LLM responses (default without a key: the demo's)");

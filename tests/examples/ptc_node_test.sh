@@ -36,6 +36,18 @@ start_node() {
   fi
 }
 
+# Safe by default: not on a non-loopback address without --insecure-plaintext (which warns).
+env -i PATH="$PATH" HOME="$tmp" timeout 20 "$ptc" node --port 0 --host 0.0.0.0 >"$tmp/out" 2>"$tmp/err" </dev/null
+echo $? >"$tmp/code"
+check no-plaintext-host 2 "Error: --host 0.0.0.0: a node on a non-loopback address serves anyone who reaches it" \
+  "pass --insecure-plaintext on a network you trust"
+env -i PATH="$PATH" HOME="$tmp" "$ptc" node --port 0 --threads 1 --host 0.0.0.0 --insecure-plaintext >"$tmp/node0.out" 2>"$tmp/node0.err" &
+plain_pid=$!
+for _ in $(seq 1 200); do grep -q "listening on" "$tmp/node0.out" 2>/dev/null && break; sleep 0.05; done
+kill $plain_pid 2>/dev/null
+wait $plain_pid 2>/dev/null
+if grep -q "listening on 0.0.0.0:" "$tmp/node0.out" && grep -q "WARNING: listening on 0.0.0.0 in plaintext without authentication" "$tmp/node0.err"; then ok; else bad "insecure-plaintext: $(cat "$tmp/node0.out" "$tmp/node0.err")"; fi
+
 start_node 1
 start_node 2
 start_node 3
