@@ -186,6 +186,15 @@ std::optional<std::vector<actors::script_entry>> load_script(const std::string& 
   }
 }
 
+void add_llm_options(CLI::App* cmd, std::string& llm, std::string& script, std::string& replay, const std::string& who) {
+  cmd->add_option("--llm", llm,
+                  "The LLM of " + who + ": provider:model, e.g. openai:gpt-4o-mini, anthropic:claude-sonnet-4-0 "
+                  "(default: the settings')");
+  cmd->add_option("--script", script,
+                  "Scripted LLM responses for " + who + " (JSON {\"scripts\": [...]}; without a key: the demo's)");
+  cmd->add_option("--replay", replay, "Answer the LLM calls of " + who + " from the JSONL cassette FILE (never calls a model)");
+}
+
 void add_scheduler_option(CLI::App* cmd, std::string& policy) {
   policy = default_scheduler;
   cmd->add_option("--scheduler", policy,

@@ -34,6 +34,10 @@ sigset_t stop_signals();
 /// work stealing, which spreads very many short actors over many cores better.)
 inline constexpr const char* default_scheduler = "sharing";
 
+/// Adds --llm, --script and --replay: the LLM of `who` ("the mission", "this node's agents",
+/// "the served agents"); apply_llm_flags makes them settings.
+void add_llm_options(CLI::App* cmd, std::string& llm, std::string& script, std::string& replay, const std::string& who);
+
 /// Adds --scheduler POLICY (stealing or sharing; default default_scheduler) to `cmd`.
 void add_scheduler_option(CLI::App* cmd, std::string& policy);
 

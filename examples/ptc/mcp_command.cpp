@@ -319,9 +319,7 @@ void add_mcp_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--config", f->config_file,
                   "Settings file (JSON; see config/README.md): tools.mcp, agent.limits, and mcp.agents, the agents "
                   "served as tools beside run_program");
-  cmd->add_option("--llm", f->llm, "The served agents' LLM: provider[:model] (see ptc run --help)");
-  cmd->add_option("--script", f->script, "Scripted LLM responses for the served agents (provider scripted)");
-  cmd->add_option("--replay", f->replay, "Answer the served agents' LLM calls from a recorded cassette");
+  add_llm_options(cmd, f->llm, f->script, f->replay, "the served agents");
   cmd->add_option("--timeout-ms", f->timeout_ms, "Evaluation time of one program in ms, tool waits excluded (default 5000)")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--max-steps", f->max_steps, "Evaluation steps of one program (default 50000000)")

@@ -170,9 +170,7 @@ void add_node_command(CLI::App& app, int& exit_code) {
                 "Allow a non-loopback --host although nodes have no TLS or authentication yet (a warning is "
                 "printed on every start)");
   cmd->add_option("--config", f->config_file, "Settings file (JSON; see config/README.md)");
-  cmd->add_option("--llm", f->llm, "provider:model of this node's LLM (default: the settings')");
-  cmd->add_option("--script", f->script, "Scripted LLM responses (default without a key: the demo's)");
-  cmd->add_option("--replay", f->replay, "Answer from the JSONL cassette FILE");
+  add_llm_options(cmd, f->llm, f->script, f->replay, "this node's agents");
   cmd->add_option("--data", f->data_file, "JSON object the tools work on (default: the demo data)");
   cmd->add_option("--tools", f->tools, "Comma-separated tools to serve (default: all of `ptc run --list-tools`)");
   cmd->add_option("--threads", f->threads, "Scheduler threads (default: the machine's cores)");

@@ -383,7 +383,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
                   "An MCP server over Streamable HTTP whose tools become tool/NAME.TOOL: NAME=URL (repeatable; "
                   "headers and tokens: tools.mcp in --config)")
       ->allow_extra_args(false);
-  cmd->add_option("--llm", f->llm, "provider:model, e.g. openai:gpt-4o-mini, anthropic:claude-sonnet-4-0");
+  add_llm_options(cmd, f->llm, f->script, f->replay, "the mission");
   auto* max_turns = cmd->add_option("--max-turns", f->max_turns, "LLM calls per mission (default 5)")
                         ->check(CLI::PositiveNumber);
   auto* compress = cmd->add_flag("--compress{on}", f->compress,
@@ -393,8 +393,6 @@ void add_run_command(CLI::App& app, int& exit_code) {
   auto* signature = cmd->add_option("--signature", f->signature, "Output signature, e.g. '{total :float}'");
   cmd->add_option("--trace", f->trace, "Append a JSONL trace of the run to FILE");
   cmd->add_option("--record", f->record, "Append every LLM exchange to the JSONL cassette FILE");
-  cmd->add_option("--replay", f->replay, "Answer from the JSONL cassette FILE (never calls a model)");
-  cmd->add_option("--script", f->script, "Scripted LLM responses (JSON {\"scripts\": [...]})");
   cmd->add_option("--config", f->config_file, "Settings file (JSON; see config/README.md)");
   cmd->add_option("--log-level", f->log_level, "trace, debug, info, warn (default), error, critical, off");
   auto* timeout = cmd->add_option("--timeout-ms", f->timeout_ms, "Wall time of the whole mission in ms (default 300000)")
