@@ -41,6 +41,15 @@ std::string error_text(caf::actor_system& sys, const caf::error& err) {
   return sys.render(err);
 }
 
+/// Why a connection failed: the gate's reason when it has one (CAF only saw its local
+/// connection close), else CAF's.
+std::string gate_reason(link_ptr self, const caf::error& err) {
+  const auto& st = self->state;
+  if (st.opts.through)
+    if (auto why = st.opts.through->last_failure(st.addr.host, st.addr.port); !why.empty()) return why;
+  return self->system().render(err);
+}
+
 void connected(link_ptr self, caf::actor host, node_info info, const std::string& problem) {
   auto& st = self->state;
   st.connecting = false;
@@ -63,8 +72,20 @@ void connect(link_ptr self) {
   st.connecting = true;
   const auto timeout = st.opts.connect_timeout;
   const std::string label = st.label;
+  // Through the gate: CAF dials its local port for the node, the gate dials the node.
+  std::string host = st.addr.host;
+  std::uint16_t port = st.addr.port;
+  if (st.opts.through) {
+    try {
+      port = st.opts.through->route(host, port);
+      host = "127.0.0.1";
+    } catch (const std::exception& e) {
+      connected(self, {}, {}, "node " + label + " unreachable (" + e.what() + ")");
+      return;
+    }
+  }
   auto mm = self->system().middleman().actor_handle();
-  self->request(mm, timeout, caf::connect_atom::value, st.addr.host, st.addr.port)
+  self->request(mm, timeout, caf::connect_atom::value, host, port)
       .then(
           [=](const caf::node_id&, caf::strong_actor_ptr& ptr, const std::set<std::string>&) {
             if (!ptr) {
@@ -102,8 +123,7 @@ void connect(link_ptr self) {
                     });
           },
           [=](caf::error& err) {
-            connected(self, {}, {},
-                      "node " + label + " unreachable (" + self->system().render(err) + ")");
+            connected(self, {}, {}, "node " + label + " unreachable (" + gate_reason(self, err) + ")");
           });
 }
 
@@ -183,7 +203,7 @@ caf::behavior node_link(link_ptr self, std::shared_ptr<node_address> addr,
     auto& st = self->state;
     if (!st.host || dm.source != st.host.address()) return;
     st.host = nullptr;
-    const std::string why = "node " + st.label + " lost (" + self->system().render(dm.reason) + ")";
+    const std::string why = "node " + st.label + " lost (" + gate_reason(self, dm.reason) + ")";
     spdlog::warn("{}; failing {} pending request(s)", why, st.pending.size());
     fail_pending(self, why);
   });
@@ -272,6 +292,7 @@ cluster::cluster(runtime& rt, std::vector<node_address> nodes, placement p, link
   auto& sys = rt_.system();
   if (!sys.has_middleman())
     throw node_error("the runtime was made without the network layer (runtime_options::network)");
+  if (!opts.through) opts.through = rt.client_gate();
   std::string problem;
   for (auto& addr : nodes) {
     link l;

@@ -28,6 +28,7 @@
 #include <caf/all.hpp>
 
 #include "actors/agent.hpp"
+#include "actors/gate.hpp"
 #include "actors/node.hpp"
 #include "actors/runtime.hpp"
 #include "messages/step.hpp"
@@ -59,6 +60,9 @@ struct link_counters {
 struct link_options {
   /// How long connecting and the handshake may take.
   std::chrono::milliseconds connect_timeout{2'000};
+  /// The gate the connection goes through (TLS, limits, the BASP guard; cluster uses the
+  /// runtime's client_gate()). None: CAF connects directly, unguarded.
+  std::shared_ptr<class gate> through;
 };
 
 /// Spawns the link to `addr`. It connects on first use; (connect_atom) connects now and

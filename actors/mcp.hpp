@@ -41,6 +41,14 @@
 
 namespace ptc::actors {
 
+/// JSON-RPC 2.0's error codes, as MCP uses them.
+namespace jsonrpc {
+inline constexpr int parse_error = -32700;
+inline constexpr int invalid_request = -32600;
+inline constexpr int method_not_found = -32601;
+inline constexpr int invalid_params = -32602;
+}  // namespace jsonrpc
+
 /// One server: the settings' type (config/settings.hpp, `tools.mcp`), used as it is.
 using mcp_server_spec = config::mcp_server;
 

@@ -536,7 +536,7 @@ void on_message(mcp_actor* self, const json& msg) {
   if (msg.contains("id")) {  // a request from the server
     json reply = {{"jsonrpc", "2.0"}, {"id", msg["id"]}};
     if (method == "ping") reply["result"] = json::object();
-    else reply["error"] = {{"code", -32601}, {"message", "ptc does not offer " + method}};
+    else reply["error"] = {{"code", jsonrpc::method_not_found}, {"message", "ptc does not offer " + method}};
     return send_json(self, reply);
   }
   if (method == "notifications/message") {

@@ -46,8 +46,6 @@ namespace {
 using json = nlohmann::ordered_json;
 using state_ptr = std::shared_ptr<detail::mcp_http_state>;
 
-constexpr int parse_error = -32700;
-constexpr int invalid_request = -32600;
 
 http_server_response json_response(int status, const json& body) {
   http_server_response r;
@@ -105,14 +103,14 @@ std::optional<http_server_response> refuse(const detail::mcp_http_state& st, con
   if (st.loopback) {
     const std::string host = host_of(req.header("host"));
     if (!is_loopback_host(host))
-      return rpc_error(403, invalid_request, "Forbidden: Host \"" + req.header("host") + "\" is not this local server");
+      return rpc_error(403, jsonrpc::invalid_request, "Forbidden: Host \"" + req.header("host") + "\" is not this local server");
   }
   if (const std::string origin = req.header("origin"); !origin.empty() && !origin_allowed(st.opts, origin))
-    return rpc_error(403, invalid_request, "Forbidden: Origin \"" + origin + "\" is not allowed");
+    return rpc_error(403, jsonrpc::invalid_request, "Forbidden: Origin \"" + origin + "\" is not allowed");
   if (!st.opts.bearer_token.empty()) {
     const std::string auth = req.header("authorization");
     if (!auth.starts_with("Bearer ") || !same_secret(std::string_view(auth).substr(7), st.opts.bearer_token)) {
-      auto r = rpc_error(401, invalid_request, "Unauthorized: send Authorization: Bearer <token>");
+      auto r = rpc_error(401, jsonrpc::invalid_request, "Unauthorized: send Authorization: Bearer <token>");
       r.headers.emplace_back("WWW-Authenticate", "Bearer");
       return r;
     }
@@ -199,26 +197,26 @@ void end_idle_sessions(detail::mcp_http_state& st) {
 void handle_post(const state_ptr& st, const http_server_request& req, const http_reply& reply) {
   const std::string accept = req.header("accept");
   if (accept.find("application/json") == std::string::npos || accept.find("text/event-stream") == std::string::npos)
-    return reply.send(rpc_error(406, invalid_request, "Not Acceptable: Accept must list application/json and text/event-stream"));
+    return reply.send(rpc_error(406, jsonrpc::invalid_request, "Not Acceptable: Accept must list application/json and text/event-stream"));
   if (!req.header("content-type").starts_with("application/json"))
-    return reply.send(rpc_error(415, invalid_request, "Unsupported Media Type: the body must be application/json"));
+    return reply.send(rpc_error(415, jsonrpc::invalid_request, "Unsupported Media Type: the body must be application/json"));
   json msg = json::parse(req.body, nullptr, false);
-  if (msg.is_discarded()) return reply.send(rpc_error(400, parse_error, "Parse error: the body is not JSON"));
-  if (msg.is_array()) return reply.send(rpc_error(400, invalid_request, "Invalid Request: batches are not supported"));
-  if (!msg.is_object()) return reply.send(rpc_error(400, invalid_request, "Invalid Request: not a JSON-RPC object"));
+  if (msg.is_discarded()) return reply.send(rpc_error(400, jsonrpc::parse_error, "Parse error: the body is not JSON"));
+  if (msg.is_array()) return reply.send(rpc_error(400, jsonrpc::invalid_request, "Invalid Request: batches are not supported"));
+  if (!msg.is_object()) return reply.send(rpc_error(400, jsonrpc::invalid_request, "Invalid Request: not a JSON-RPC object"));
   const bool has_id = msg.contains("id");
   if (has_id && !msg["id"].is_string() && !msg["id"].is_number_integer())
-    return reply.send(rpc_error(400, invalid_request, "Invalid Request: id must be a string or an integer"));
+    return reply.send(rpc_error(400, jsonrpc::invalid_request, "Invalid Request: id must be a string or an integer"));
   const bool is_request = has_id && msg.contains("method");
   const std::string session_id = req.header("mcp-session-id");
 
   std::lock_guard lock(st->mutex);
   if (is_request && msg["method"] == "initialize") {
     if (!session_id.empty())
-      return reply.send(rpc_error(400, invalid_request, "Invalid Request: initialize opens a session; send it without Mcp-Session-Id", msg["id"]));
+      return reply.send(rpc_error(400, jsonrpc::invalid_request, "Invalid Request: initialize opens a session; send it without Mcp-Session-Id", msg["id"]));
     end_idle_sessions(*st);
     if (st->sessions.size() >= st->opts.max_sessions)
-      return reply.send(rpc_error(503, invalid_request, "Service Unavailable: " + std::to_string(st->opts.max_sessions) + " sessions are open"));
+      return reply.send(rpc_error(503, jsonrpc::invalid_request, "Service Unavailable: " + std::to_string(st->opts.max_sessions) + " sessions are open"));
     const std::string id = new_session_id();
     std::weak_ptr<detail::mcp_http_state> weak = st;
     caf::actor actor = spawn_mcp_session(*st->sys, st->session_opts,
@@ -232,25 +230,25 @@ void handle_post(const state_ptr& st, const http_server_request& req, const http
     return;
   }
   if (session_id.empty())
-    return reply.send(rpc_error(400, invalid_request, "Bad Request: Mcp-Session-Id header is required", has_id ? msg["id"] : json()));
+    return reply.send(rpc_error(400, jsonrpc::invalid_request, "Bad Request: Mcp-Session-Id header is required", has_id ? msg["id"] : json()));
   auto s = st->sessions.find(session_id);
   if (s == st->sessions.end())
-    return reply.send(rpc_error(404, invalid_request, "Session not found: initialize a new session", has_id ? msg["id"] : json()));
+    return reply.send(rpc_error(404, jsonrpc::invalid_request, "Session not found: initialize a new session", has_id ? msg["id"] : json()));
   if (const std::string v = req.header("mcp-protocol-version"); !v.empty()) {
     const auto& known = mcp_protocol_versions();
     if (std::find(known.begin(), known.end(), v) == known.end())
-      return reply.send(rpc_error(400, invalid_request, "Bad Request: unsupported MCP-Protocol-Version " + v, has_id ? msg["id"] : json()));
+      return reply.send(rpc_error(400, jsonrpc::invalid_request, "Bad Request: unsupported MCP-Protocol-Version " + v, has_id ? msg["id"] : json()));
   }
   s->second.last_used = std::chrono::steady_clock::now();
   if (is_request) {
     const std::string key = msg["id"].dump();
     if (s->second.waiting.count(key))
-      return reply.send(rpc_error(400, invalid_request, "Invalid Request: request id " + key + " is already in use", msg["id"]));
+      return reply.send(rpc_error(400, jsonrpc::invalid_request, "Invalid Request: request id " + key + " is already in use", msg["id"]));
     // With a progressToken the answer is an event stream, opened now: the progress
     // notifications of the request go out as they come, its answer last.
     std::string token = progress_token(msg);
     if (!token.empty() && s->second.streams.count(token))
-      return reply.send(rpc_error(400, invalid_request, "Invalid Request: progressToken " + token + " is already in use", msg["id"]));
+      return reply.send(rpc_error(400, jsonrpc::invalid_request, "Invalid Request: progressToken " + token + " is already in use", msg["id"]));
     if (!token.empty()) {
       http_server_response head;
       head.content_type = "text/event-stream";
@@ -282,7 +280,7 @@ void handle_post(const state_ptr& st, const http_server_request& req, const http
 
 void handle(const state_ptr& st, const http_server_request& req, const http_reply& reply) {
   const std::string path = req.target.substr(0, req.target.find('?'));
-  if (path != st->opts.path) return reply.send(rpc_error(404, invalid_request, "Not Found: the MCP endpoint is " + st->opts.path));
+  if (path != st->opts.path) return reply.send(rpc_error(404, jsonrpc::invalid_request, "Not Found: the MCP endpoint is " + st->opts.path));
   if (auto refused = refuse(*st, req)) return reply.send(std::move(*refused));
   if (req.method == "POST") return handle_post(st, req, reply);
   if (req.method == "DELETE") {
@@ -290,13 +288,13 @@ void handle(const state_ptr& st, const http_server_request& req, const http_repl
     std::lock_guard lock(st->mutex);
     auto s = st->sessions.find(session_id);
     if (session_id.empty() || s == st->sessions.end())
-      return reply.send(rpc_error(session_id.empty() ? 400 : 404, invalid_request, "Session not found"));
+      return reply.send(rpc_error(session_id.empty() ? 400 : 404, jsonrpc::invalid_request, "Session not found"));
     caf::anon_send_exit(s->second.actor, caf::exit_reason::user_shutdown);
     // Requests still waiting get no answer now: end their exchanges rather than leave them open.
     while (!s->second.waiting.empty()) {
       const std::string key = s->second.waiting.begin()->first;
       end_unanswered(s->second, key,
-                     rpc_error(404, invalid_request, "Session not found: the session was ended before the answer", json::parse(key)));
+                     rpc_error(404, jsonrpc::invalid_request, "Session not found: the session was ended before the answer", json::parse(key)));
     }
     st->sessions.erase(s);
     spdlog::info("ptc mcp http: session {} ended by the client", session_id);
@@ -304,7 +302,7 @@ void handle(const state_ptr& st, const http_server_request& req, const http_repl
     ok.content_type.clear();
     return reply.send(std::move(ok));
   }
-  auto r = rpc_error(405, invalid_request, "Method Not Allowed: POST a JSON-RPC message, or DELETE the session");
+  auto r = rpc_error(405, jsonrpc::invalid_request, "Method Not Allowed: POST a JSON-RPC message, or DELETE the session");
   r.headers.emplace_back("Allow", "POST, DELETE");
   reply.send(std::move(r));
 }

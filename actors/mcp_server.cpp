@@ -29,11 +29,6 @@ using mcp_note_atom = caf::atom_constant<caf::atom("mcpnote")>;
 
 constexpr const char* run_program_name = "run_program";
 
-// JSON-RPC error codes.
-constexpr int parse_error = -32700;
-constexpr int invalid_request = -32600;
-constexpr int method_not_found = -32601;
-constexpr int invalid_params = -32602;
 
 json run_program_input_schema() {
   return {{"type", "object"},
@@ -166,7 +161,7 @@ void start_run(session_actor* self, const json& id, const json& args) {
     req.data = lisp::from_json(*d);
   }
   const std::string key = id.dump();
-  if (st.running.count(key)) return reply_error(self, id, invalid_request, "request id " + key + " is already in use");
+  if (st.running.count(key)) return reply_error(self, id, jsonrpc::invalid_request, "request id " + key + " is already in use");
   caf::actor session = caf::actor_cast<caf::actor>(self);
   caf::actor interp = st.opts.interpreter;
   std::vector<tool_binding> tools = st.opts.tools;
@@ -205,7 +200,7 @@ void start_agent(session_actor* self, const json& id, const served_agent& served
   const std::string name = served.agent.tool.spec.name;
   if (!args.is_object()) return reply(self, id, tool_error(name + " takes a JSON object of arguments"));
   const std::string key = id.dump();
-  if (st.running.count(key)) return reply_error(self, id, invalid_request, "request id " + key + " is already in use");
+  if (st.running.count(key)) return reply_error(self, id, jsonrpc::invalid_request, "request id " + key + " is already in use");
   caf::actor session = caf::actor_cast<caf::actor>(self);
   tool_call call;
   call.name = name;
@@ -260,25 +255,25 @@ void on_request(session_actor* self, const json& id, const std::string& method, 
                                                  "error", "critical", "alert", "emergency"};
     const std::string level = params.is_object() ? params.value("level", "") : "";
     if (std::find(levels.begin(), levels.end(), level) == levels.end()) {
-      return reply_error(self, id, invalid_params, "unknown log level \"" + level + "\"");
+      return reply_error(self, id, jsonrpc::invalid_params, "unknown log level \"" + level + "\"");
     }
     st.log_level = level;
     return reply(self, id, json::object());
   }
   if (method == "tools/call") {
     if (!params.is_object() || !params.contains("name") || !params["name"].is_string()) {
-      return reply_error(self, id, invalid_params, "tools/call needs params.name");
+      return reply_error(self, id, jsonrpc::invalid_params, "tools/call needs params.name");
     }
     const std::string name = params["name"].get<std::string>();
     if (name == run_program_name) return start_run(self, id, params.value("arguments", json::object()));
     auto agent = st.agents.find(name);
-    if (agent == st.agents.end()) return reply_error(self, id, invalid_params, "Unknown tool: " + name);
+    if (agent == st.agents.end()) return reply_error(self, id, jsonrpc::invalid_params, "Unknown tool: " + name);
     json token;
     if (auto meta = params.find("_meta"); meta != params.end() && meta->is_object()) token = meta->value("progressToken", json());
     if (!token.is_string() && !token.is_number_integer()) token = nullptr;
     return start_agent(self, id, agent->second, params.value("arguments", json::object()), token);
   }
-  reply_error(self, id, method_not_found, "Method not found: " + method);
+  reply_error(self, id, jsonrpc::method_not_found, "Method not found: " + method);
 }
 
 void on_notification(session_actor* self, const std::string& method, const json& params) {
@@ -295,24 +290,24 @@ void on_notification(session_actor* self, const std::string& method, const json&
 
 void on_message(session_actor* self, const std::string& text) {
   json msg = json::parse(text, nullptr, false);
-  if (msg.is_discarded()) return reply_error(self, nullptr, parse_error, "Parse error: the message is not JSON");
-  if (msg.is_array()) return reply_error(self, nullptr, invalid_request, "Invalid Request: batches are not supported");
-  if (!msg.is_object()) return reply_error(self, nullptr, invalid_request, "Invalid Request: not a JSON-RPC object");
+  if (msg.is_discarded()) return reply_error(self, nullptr, jsonrpc::parse_error, "Parse error: the message is not JSON");
+  if (msg.is_array()) return reply_error(self, nullptr, jsonrpc::invalid_request, "Invalid Request: batches are not supported");
+  if (!msg.is_object()) return reply_error(self, nullptr, jsonrpc::invalid_request, "Invalid Request: not a JSON-RPC object");
   const bool has_id = msg.contains("id");
   if (auto m = msg.find("method"); m != msg.end()) {
-    if (!m->is_string()) return reply_error(self, has_id ? msg["id"] : json(), invalid_request, "Invalid Request: method must be a string");
+    if (!m->is_string()) return reply_error(self, has_id ? msg["id"] : json(), jsonrpc::invalid_request, "Invalid Request: method must be a string");
     const json params = msg.value("params", json::object());
     if (has_id) {
       const json& id = msg["id"];
       if (!id.is_string() && !id.is_number_integer()) {
-        return reply_error(self, nullptr, invalid_request, "Invalid Request: id must be a string or an integer");
+        return reply_error(self, nullptr, jsonrpc::invalid_request, "Invalid Request: id must be a string or an integer");
       }
       return on_request(self, id, m->get<std::string>(), params);
     }
     return on_notification(self, m->get<std::string>(), params);
   }
   if (has_id && (msg.contains("result") || msg.contains("error"))) return;  // we send no requests
-  reply_error(self, has_id ? msg["id"] : json(), invalid_request, "Invalid Request: no method");
+  reply_error(self, has_id ? msg["id"] : json(), jsonrpc::invalid_request, "Invalid Request: no method");
 }
 
 /// run_program as tools/list shows it, with the description of the current tools.

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <mutex>
 #include <stdexcept>
 #include <thread>
 
@@ -68,6 +69,9 @@ runtime_options runtime_options::from(config::settings s) {
 
 struct runtime::impl {
   runtime_options opts;
+  // Before the actor system: destroyed after it, so CAF's connections close first.
+  std::mutex gate_mutex;
+  std::shared_ptr<gate> client_gate;
   system_config cfg;
   caf::actor_system sys;
   caf::actor llm;
@@ -225,6 +229,13 @@ std::vector<messages::step> runtime::run_all(std::span<const agent> agents) {
 }
 
 caf::actor_system& runtime::system() { return impl_->sys; }
+
+std::shared_ptr<gate> runtime::client_gate() {
+  if (!impl_->opts.network) throw std::logic_error("runtime::client_gate: the runtime was made without network");
+  std::lock_guard lock{impl_->gate_mutex};
+  if (!impl_->client_gate) impl_->client_gate = gate::outbound(gate_options_from(impl_->opts.settings.node));
+  return impl_->client_gate;
+}
 const runtime_options& runtime::options() const { return impl_->opts; }
 caf::actor runtime::llm() const { return impl_->llm; }
 caf::actor runtime::interpreter() { return impl_->interpreter(); }

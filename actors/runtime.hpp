@@ -22,6 +22,7 @@
 
 #include "actors/agent.hpp"
 #include "actors/interpreter.hpp"
+#include "actors/gate.hpp"
 #include "actors/llm.hpp"
 #include "actors/sub_agent.hpp"
 #include "config/settings.hpp"
@@ -74,6 +75,10 @@ class runtime {
   /// nothing (they end with it); a job sent to another node must be released once its Step is
   /// back, or a peer's reference keeps them alive (see release_owned).
   void release(const agent_job& job);
+
+  /// The gate every connection to a node goes through (network runtimes only): TLS and
+  /// limits from settings.node. Made on first use; throws tls_error for bad TLS files.
+  std::shared_ptr<gate> client_gate();
 
   caf::actor_system& system();
   const runtime_options& options() const;

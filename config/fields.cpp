@@ -337,13 +337,19 @@ std::vector<field> build() {
   t.push_back(make("node.timeout_ms", "PTC_NODE_TIMEOUT_MS", [](auto& s) -> auto& { return s.node.timeout; }, 100));
   t.push_back(make("node.tools", "PTC_NODE_TOOLS", [](auto& s) -> auto& { return s.node.tools; }));
   t.push_back(make_agents("node.agents", &settings::node, &node_settings::agents));
+  t.push_back(make("node.tls.cert", "PTC_TLS_CERT", [](auto& s) -> auto& { return s.node.tls.cert; }));
+  t.push_back(make("node.tls.key", "PTC_TLS_KEY", [](auto& s) -> auto& { return s.node.tls.key; }));
+  t.push_back(make("node.tls.ca", "PTC_TLS_CA", [](auto& s) -> auto& { return s.node.tls.ca; }));
+  t.push_back(make("node.max_connections", "PTC_NODE_MAX_CONNECTIONS", [](auto& s) -> auto& { return s.node.max_connections; }, 1, 1'000'000));
+  t.push_back(make("node.max_message_bytes", "PTC_NODE_MAX_MESSAGE_BYTES", [](auto& s) -> auto& { return s.node.max_message_bytes; }, 65536, 4294967295.0));
+  t.push_back(make("node.handshake_timeout_ms", "PTC_NODE_HANDSHAKE_TIMEOUT_MS", [](auto& s) -> auto& { return s.node.handshake_timeout; }, 50));
   t.push_back(make_mcp());
   t.push_back(make_agents("mcp.agents", &settings::mcp, &mcp_settings::agents));
   t.push_back(make("log.level", "PTC_LOG_LEVEL", [](auto& s) -> auto& { return s.log.level; }));
   return t;
 }
 
-constexpr std::array<std::string_view, 7> sections{"llm", "agent", "agent.limits", "node", "tools", "mcp", "log"};
+constexpr std::array<std::string_view, 8> sections{"llm", "agent", "agent.limits", "node", "node.tls", "tools", "mcp", "log"};
 
 std::size_t distance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> row(b.size() + 1);

@@ -112,6 +112,22 @@ struct node_settings {
   /// "signature", "tools" (registry names, comma-separated) and "max_turns". They run on the
   /// node with its LLM and interpreters. Not settable from the environment.
   nlohmann::ordered_json agents = nlohmann::ordered_json::array();
+  /// Mutual TLS between nodes and their clients (actors/gate.hpp): PEM files of this side's
+  /// certificate and key and of the CA both sides trust (`ptc certs init DIR` makes a set).
+  /// All three or none. Env: PTC_TLS_CERT, PTC_TLS_KEY, PTC_TLS_CA; flags --tls-cert, ...
+  struct tls_files {
+    std::string cert, key, ca;
+  } tls;
+  /// Default 1024: connections a node (or a client's gate) keeps at once; more are refused at
+  /// accept. Env: PTC_NODE_MAX_CONNECTIONS.
+  std::size_t max_connections = 1024;
+  /// Default 67108864 (64 MiB): the largest message a peer may send, checked on its header
+  /// before anything is allocated; a larger one closes the connection with that reason.
+  /// Env: PTC_NODE_MAX_MESSAGE_BYTES.
+  std::size_t max_message_bytes = 64u << 20;
+  /// Default 1500 ms: a connection must finish TCP, TLS and its peer's handshake within it.
+  /// Env: PTC_NODE_HANDSHAKE_TIMEOUT_MS.
+  std::chrono::milliseconds handshake_timeout{1'500};
 };
 
 /// One MCP server whose tools agents use (actors/mcp.hpp). In a config file, an element of

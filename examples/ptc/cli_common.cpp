@@ -195,6 +195,20 @@ void add_llm_options(CLI::App* cmd, std::string& llm, std::string& script, std::
   cmd->add_option("--replay", replay, "Answer the LLM calls of " + who + " from the JSONL cassette FILE (never calls a model)");
 }
 
+void add_tls_options(CLI::App* cmd, tls_flags& f, const std::string& who) {
+  const std::string group = "TLS (mutual; `ptc certs init DIR` makes the files)";
+  cmd->add_option("--tls-cert", f.cert, "PEM certificate this process shows " + who + " (node.tls.cert)")->group(group);
+  cmd->add_option("--tls-key", f.key, "PEM private key of --tls-cert (node.tls.key)")->group(group);
+  cmd->add_option("--tls-ca", f.ca, "PEM CA certificate that must have signed the certificate of " + who + " (node.tls.ca)")
+      ->group(group);
+}
+
+void apply_tls_flags(config::settings& s, const tls_flags& f) {
+  if (!f.cert.empty()) s.node.tls.cert = f.cert;
+  if (!f.key.empty()) s.node.tls.key = f.key;
+  if (!f.ca.empty()) s.node.tls.ca = f.ca;
+}
+
 void add_scheduler_option(CLI::App* cmd, std::string& policy) {
   policy = default_scheduler;
   cmd->add_option("--scheduler", policy,

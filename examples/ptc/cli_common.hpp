@@ -38,6 +38,17 @@ inline constexpr const char* default_scheduler = "sharing";
 /// "the served agents"); apply_llm_flags makes them settings.
 void add_llm_options(CLI::App* cmd, std::string& llm, std::string& script, std::string& replay, const std::string& who);
 
+/// --tls-cert, --tls-key, --tls-ca: mutual TLS with nodes (settings node.tls.*).
+struct tls_flags {
+  std::string cert, key, ca;
+};
+
+/// Adds the TLS flags to `cmd`; `who` is the peer ("clients", "the nodes").
+void add_tls_options(CLI::App* cmd, tls_flags& f, const std::string& who);
+
+/// The TLS flags given (each non-empty one) as settings overrides.
+void apply_tls_flags(config::settings& s, const tls_flags& f);
+
 /// Adds --scheduler POLICY (stealing or sharing; default default_scheduler) to `cmd`.
 void add_scheduler_option(CLI::App* cmd, std::string& policy);
 

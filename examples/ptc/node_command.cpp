@@ -7,6 +7,7 @@
 
 #include <caf/io/all.hpp>
 
+#include "actors/gate.hpp"
 #include "actors/http_server.hpp"
 #include "actors/node.hpp"
 #include "actors/runtime.hpp"
@@ -26,6 +27,7 @@ struct node_flags {
   std::string config_file, llm, script, replay, data_file, tools, log_level, protocol, scheduler;
   std::size_t threads = 0;
   bool insecure_plaintext = false;  ///< a non-loopback address without TLS, knowingly
+  tls_flags tls;
 };
 
 config::settings load_settings(const node_flags& f) {
@@ -33,6 +35,7 @@ config::settings load_settings(const node_flags& f) {
   if (!f.config_file.empty()) file = f.config_file;
   return config::load(file, config::environment::from_process(), [&f](config::settings& s) {
     apply_llm_flags(s, f.llm, f.replay, f.script, f.log_level);
+    apply_tls_flags(s, f.tls);
   });
 }
 
@@ -41,26 +44,27 @@ int node_command(const node_flags& f) {
     std::cerr << "Error: --port: expected 0 (any free port) to 65535\n";
     return exit_usage;
   }
-  // Nodes speak plaintext BASP with no authentication: reachable from other machines, a node
-  // would run anyone's agents with its LLM key. Only on request, and said on every start.
-  if (!actors::is_loopback_host(f.host)) {
-    if (!f.insecure_plaintext) {
-      std::cerr << "Error: --host " << f.host
-                << ": a node on a non-loopback address serves anyone who reaches it, unauthenticated and in "
-                   "plaintext (nodes have no TLS yet). Listen on 127.0.0.1, or pass --insecure-plaintext on a "
-                   "network you trust\n";
-      return exit_usage;
-    }
-    std::cerr << "ptc node: WARNING: listening on " << f.host
-              << " in plaintext without authentication (--insecure-plaintext): anyone who reaches the port can "
-                 "run agents with this node's LLM key and call its tools\n";
-  }
   config::settings settings;
   try {
     settings = load_settings(f);
   } catch (const config::config_error& e) {
     std::cerr << "Error: " << e.what() << "\n";
     return exit_usage;
+  }
+  // Without TLS a node serves anyone who reaches it, in plaintext: only on loopback, unless
+  // asked for knowingly, and then said on every start.
+  const bool tls = !settings.node.tls.cert.empty() || !settings.node.tls.key.empty() || !settings.node.tls.ca.empty();
+  if (!tls && !actors::is_loopback_host(f.host)) {
+    if (!f.insecure_plaintext) {
+      std::cerr << "Error: --host " << f.host
+                << ": a node on a non-loopback address needs TLS (--tls-cert, --tls-key, --tls-ca; `ptc certs init "
+                   "DIR` makes them), else it serves anyone who reaches it, unauthenticated and in plaintext. Pass "
+                   "--insecure-plaintext to do that anyway on a network you trust\n";
+      return exit_usage;
+    }
+    std::cerr << "ptc node: WARNING: listening on " << f.host
+              << " in plaintext without authentication (--insecure-plaintext): anyone who reaches the port can "
+                 "run agents with this node's LLM key and call its tools\n";
   }
   auto loaded = load_data(f.data_file);
   if (!loaded) return exit_usage;
@@ -128,28 +132,42 @@ int node_command(const node_flags& f) {
     }
     host.name = f.host + ":" + std::to_string(f.port);
     auto handle = actors::spawn_node_host(sys, host);
-    auto port = sys.middleman().publish(handle, static_cast<std::uint16_t>(f.port), f.host.c_str(), true);
+    // The middleman listens on loopback only; peers reach it through the gate, which admits
+    // them (TLS, the handshake timeout, connection limits) and guards every byte.
+    auto inner = sys.middleman().publish(handle, 0, "127.0.0.1", true);
     auto stop = [&] {
       caf::anon_send_exit(handle, caf::exit_reason::user_shutdown);
       for (auto& t : tool_actors) caf::anon_send_exit(t, caf::exit_reason::user_shutdown);
     };
-    if (!port) {
-      std::cerr << "Error: cannot listen on " << f.host << ":" << f.port << " (" << sys.render(port.error())
-                << ")\n";
+    if (!inner) {
+      std::cerr << "Error: cannot publish the node on 127.0.0.1 (" << sys.render(inner.error()) << ")\n";
       stop();
       return exit_usage;
     }
+    std::shared_ptr<actors::gate> gate;
+    try {
+      gate = actors::gate::inbound(f.host, static_cast<std::uint16_t>(f.port), *inner,
+                                   actors::gate_options_from(settings.node));
+    } catch (const std::exception& e) {
+      std::cerr << "Error: " << e.what() << "\n";
+      sys.middleman().unpublish(handle, *inner);
+      stop();
+      return exit_usage;
+    }
+    const auto port = std::make_optional<std::uint16_t>(gate->port());
     // With --port 0 the system chose the port: the host names itself by the real one (before
     // any client can know the port, so before any client message).
     host.name = f.host + ":" + std::to_string(*port);
     caf::anon_send(handle, caf::put_atom::value, host.name);
-    std::cout << "ptc node listening on " << f.host << ":" << *port << " (protocol " << host.protocol
+    std::cout << "ptc node listening on " << f.host << ":" << *port << " (" << (tls ? "TLS" : "plaintext")
+              << "; protocol " << host.protocol
               << "; llm " << llm_label(settings.llm) << "; tools: "
               << (names.empty() ? "none" : names) << ")" << std::endl;
     int sig = 0;
     sigwait(&signals, &sig);
     std::cerr << "ptc node " << host.name << ": stopping (signal " << sig << ")\n";
-    sys.middleman().unpublish(handle, *port);
+    gate.reset();  // no new peers; the connections close
+    sys.middleman().unpublish(handle, *inner);
     stop();
     return 0;
   } catch (const std::exception& e) {
@@ -165,10 +183,11 @@ void add_node_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("node", "Run agents and serve tools for other ptc processes");
   cmd->add_option("--port", f->port, "TCP port to listen on (0: any free port, printed)")->required();
   cmd->add_option("--host", f->host,
-                  "Address to listen on (default 127.0.0.1; another address needs --insecure-plaintext)");
+                  "Address to listen on (default 127.0.0.1; another address needs TLS or --insecure-plaintext)");
+  add_tls_options(cmd, f->tls, "clients");
   cmd->add_flag("--insecure-plaintext", f->insecure_plaintext,
-                "Allow a non-loopback --host although nodes have no TLS or authentication yet (a warning is "
-                "printed on every start)");
+                "Allow a non-loopback --host without TLS: no authentication, no encryption (a warning is printed "
+                "on every start)");
   cmd->add_option("--config", f->config_file, "Settings file (JSON; see config/README.md)");
   add_llm_options(cmd, f->llm, f->script, f->replay, "this node's agents");
   cmd->add_option("--data", f->data_file, "JSON object the tools work on (default: the demo data)");

@@ -41,6 +41,7 @@ struct run_flags {
   std::string log_level, write_demo_data, compress, scheduler;
   std::string nodes, placement = "round-robin";
   std::vector<std::string> mcp;  ///< --mcp NAME='command args...'
+  tls_flags tls;                 ///< with --nodes
   std::vector<std::string> mcp_url;  ///< --mcp-url NAME=URL
   std::size_t max_turns = 0, agents = 1;
   std::int64_t timeout_ms = 0;
@@ -95,6 +96,7 @@ void apply_compress(const std::string& text, config::settings& s) {
 config::overrides flag_overrides(const run_flags& f) {
   return [&f](config::settings& s) {
     apply_llm_flags(s, f.llm, f.replay, f.script, f.log_level);
+    apply_tls_flags(s, f.tls);
     if (f.max_turns_set) s.agent.max_turns = f.max_turns;
     if (f.timeout_set) s.agent.mission_timeout = std::chrono::milliseconds(f.timeout_ms);
     if (f.compress_set) apply_compress(f.compress, s);
@@ -407,6 +409,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
       ->check(CLI::PositiveNumber);
   cmd->add_flag("--show-turns", f->show_turns, "Print each turn's response, output and error on stderr");
   cmd->add_option("--nodes", f->nodes, "Run on these nodes (`ptc node`): HOST:PORT,HOST:PORT,...");
+  add_tls_options(cmd, f->tls, "the nodes");
   cmd->add_option("--placement", f->placement, "round-robin (default) or least-loaded");
   cmd->add_option("--agents", f->agents, "With --nodes: run N copies of the mission spread over the nodes")
       ->check(CLI::PositiveNumber);

@@ -39,8 +39,8 @@ start_node() {
 # Safe by default: not on a non-loopback address without --insecure-plaintext (which warns).
 env -i PATH="$PATH" HOME="$tmp" timeout 20 "$ptc" node --port 0 --host 0.0.0.0 >"$tmp/out" 2>"$tmp/err" </dev/null
 echo $? >"$tmp/code"
-check no-plaintext-host 2 "Error: --host 0.0.0.0: a node on a non-loopback address serves anyone who reaches it" \
-  "pass --insecure-plaintext on a network you trust"
+check no-plaintext-host 2 "Error: --host 0.0.0.0: a node on a non-loopback address needs TLS" \
+  "Pass --insecure-plaintext to do that anyway on a network you trust"
 env -i PATH="$PATH" HOME="$tmp" "$ptc" node --port 0 --threads 1 --host 0.0.0.0 --insecure-plaintext >"$tmp/node0.out" 2>"$tmp/node0.err" &
 plain_pid=$!
 for _ in $(seq 1 200); do grep -q "listening on" "$tmp/node0.out" 2>/dev/null && break; sleep 0.05; done
