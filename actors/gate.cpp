@@ -138,7 +138,7 @@ struct gate_pair {
   gate_end outer, inner;
   pair_state state = pair_state::dialling;
   std::optional<basp_guard> from_outer, from_inner;
-  gate_clock::time_point started, last_heard;
+  gate_clock::time_point started, last_heard, last_beat;
   std::shared_ptr<gate_route> route;  ///< client side
   std::string peer;                   ///< for messages: the peer's address or the node's label
   std::uint64_t bytes_from_outer = 0;
@@ -285,7 +285,7 @@ void gate_core::accept_from(int listen, const std::shared_ptr<gate_route>& route
     const auto id = next_id++;
     gate_pair& p = pairs[id];
     p.id = id;
-    p.started = p.last_heard = gate_clock::now();
+    p.started = p.last_heard = p.last_beat = gate_clock::now();
     p.peer = peer;
     p.route = route;
     ++open;
@@ -609,14 +609,36 @@ void gate_core::check_timers() {
     }
   }
   std::vector<std::pair<std::uint64_t, std::string>> expired;
+  std::vector<std::uint64_t> beat;
+  const auto beat_every = std::min<std::chrono::milliseconds>(opts.liveness / 4, std::chrono::milliseconds(500));
   for (auto& [id, p] : pairs) {
-    if (!p.admitted && now - p.started > opts.handshake_timeout)
-      expired.emplace_back(id, "no handshake within " + std::to_string(opts.handshake_timeout.count()) + " ms" +
-                                   (p.state == pair_state::tls ? " (TLS)" : ""));
-    else if (p.admitted && opts.idle_timeout.count() > 0 && now - p.last_heard > opts.idle_timeout)
-      expired.emplace_back(id, "silent for " + std::to_string(opts.idle_timeout.count()) + " ms");
+    if (!p.admitted) {
+      if (now - p.started > opts.handshake_timeout)
+        expired.emplace_back(id, "no handshake within " + std::to_string(opts.handshake_timeout.count()) + " ms" +
+                                     (p.state == pair_state::tls ? " (TLS)" : ""));
+      continue;
+    }
+    if (opts.liveness.count() <= 0 || p.state != pair_state::relaying) continue;
+    if (now - p.last_heard > opts.liveness && p.inner.pending() < gate_buffer_cap)
+      expired.emplace_back(id, "no sign of life for " + std::to_string(opts.liveness.count()) + " ms (node.timeout_ms)");
+    else if (now - p.last_beat >= beat_every && p.from_inner->handshake_seen() && !p.from_inner->mid_frame())
+      beat.push_back(id);
   }
   for (auto& [id, why] : expired) close_pair(id, why);
+  // A heartbeat frame (BASP's own: operation 6, all else zero) between two frames of the stream.
+  static const std::string heartbeat = [] {
+    std::string h(basp_guard::header_size, '\0');
+    h[0] = 6;
+    return h;
+  }();
+  for (auto id : beat) {
+    auto it = pairs.find(id);
+    if (it == pairs.end()) continue;
+    gate_pair& p = it->second;
+    p.last_beat = now;
+    p.outer.out.append(heartbeat);
+    if (flush(p, p.outer, true)) update_interest(p);
+  }
 }
 
 void gate_core::run() {
@@ -681,6 +703,7 @@ gate_options gate_options_from(const config::node_settings& s) {
   o.max_connections = s.max_connections;
   o.limits.max_message_bytes = static_cast<std::uint32_t>(std::min<std::size_t>(s.max_message_bytes, 0xFFFFFFFFu));
   o.handshake_timeout = s.handshake_timeout;
+  o.liveness = s.timeout;
   return o;
 }
 

@@ -18,7 +18,10 @@
 // handshake within handshake_timeout; at most max_unauthenticated connections may be in that
 // phase (a new one closes the oldest); at most max_connections at once (more are refused at
 // accept); when the process runs out of file descriptors the gate stops accepting for a moment
-// instead of spinning. Before a peer has authenticated, nothing reaches the middleman, so
+// instead of spinning. Liveness is the gates' too (CAF's own heartbeats are off): a gate
+// thread is not starved by a busy actor system, so 10,000 agents on one node do not make it
+// look dead, while a killed or stopped peer is still noticed within node.timeout_ms.
+// Before a peer has authenticated, nothing reaches the middleman, so
 // nothing about the node (CAF's handshake carries its process id and host id) is disclosed.
 //
 // Consequences: two more loopback hops per message. A client learns why a connection failed
@@ -42,9 +45,12 @@ struct gate_options {
   std::size_t max_connections = 1024;
   std::size_t max_unauthenticated = 64;
   std::chrono::milliseconds handshake_timeout{1'500};
-  /// A connection through which no byte came for this long is closed (0: never; CAF's
-  /// heartbeats and connection timeout watch established connections anyway).
-  std::chrono::milliseconds idle_timeout{0};
+  /// Liveness (0: off): each gate sends a heartbeat frame on every established connection
+  /// every min(liveness / 4, 500 ms), from its own thread, so a node whose actors are all busy
+  /// still shows it is alive; a connection through which nothing came for this long is closed
+  /// (then CAF reports the peer lost). Not while the gate itself holds back reading (its buffer
+  /// toward the middleman full): then the silence is ours, not the peer's.
+  std::chrono::milliseconds liveness{0};
 };
 
 /// The options the node.* settings give (TLS files, limits).

@@ -99,6 +99,8 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
         if (it == st.runs.end()) return;
         --st.load.running;
         ++st.load.finished;
+        // To another process goes what the caller needs, not every value its program defined.
+        if (it->second.requester) s = wire<messages::step>{messages::bounded_for_peer(*s)};
         it->second.promise.deliver(std::move(s));
         st.runs.erase(it);
       },
@@ -118,9 +120,16 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
         call.context.llm = st.opts.llm;
         auto rp = self->make_response_promise<tool_result>();
         const std::string name = call.name;
+        const auto sender = self->current_sender();
+        const bool remote = sender && sender->node() != self->node();
         // Tool actors always answer (a function tool catches what its callable throws).
         self->request(it->second.handle, caf::infinite, tool_atom::value, std::move(call))
-            .then([=](tool_result& r) mutable { rp.deliver(std::move(r)); },
+            .then([=](tool_result& r) mutable {
+                    if (remote)
+                      for (auto& child : r.children)
+                        if (child) child = wire<messages::step>{messages::bounded_for_peer(*child)};
+                    rp.deliver(std::move(r));
+                  },
                   [=](caf::error& err) mutable {
                     rp.deliver(tool_result{false, "",
                                            "tool " + name + " on node " + self->state.opts.name +

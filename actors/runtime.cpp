@@ -42,6 +42,11 @@ std::size_t scheduler_threads(std::size_t wanted) {
 struct system_config : caf::actor_system_config {
   explicit system_config(const runtime_options& o) {
     set("scheduler.max-threads", scheduler_threads(o.threads));
+    // CAF lets an actor keep its thread while its mailbox is not empty (no limit by default): an
+    // interpreter that yields a long program's slices to itself would hold a thread for the
+    // program's whole run, and on a one-thread node nothing else (not even the node's host
+    // learning that a client went away) would run. After 10 messages an actor goes to the back.
+    set("scheduler.max-throughput", std::size_t{10});
     if (!o.scheduler_policy.empty()) {
       if (o.scheduler_policy != "stealing" && o.scheduler_policy != "sharing")
         throw std::invalid_argument("scheduler policy \"" + o.scheduler_policy + "\": expected stealing or sharing");
@@ -50,11 +55,8 @@ struct system_config : caf::actor_system_config {
     register_types(*this);
     if (o.network) {
       load<caf::io::middleman>();
-      // Heartbeats, so that a node that hangs or is cut off (no closed connection to notice)
-      // is reported lost after node_timeout, like a killed one; both peers send them.
-      const auto t = std::chrono::duration_cast<caf::timespan>(o.settings.node.timeout);
-      set("middleman.heartbeat-interval", t / 4);
-      set("middleman.connection-timeout", t);
+      // No heartbeats of CAF's: the gates (gate.hpp) send and watch them from a thread of
+      // their own, which a busy actor system does not starve.
     }
   }
 };

@@ -1,6 +1,8 @@
 // Step: failure reason names (used in traces, the CLI and parent agents' error messages).
 #include "messages/step.hpp"
 
+#include "messages/text.hpp"
+
 namespace ptc::messages {
 
 const char* reason_name(failure_reason r) {
@@ -23,6 +25,33 @@ step failed_before_turns(std::string agent_name, failure_reason reason, std::str
   s.agent_name = std::move(agent_name);
   s.fail = failure{reason, std::move(message), {}};
   return s;
+}
+
+namespace {
+
+nlohmann::ordered_json bounded_json(nlohmann::ordered_json j, std::size_t limit) {
+  std::string text = j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  if (text.size() <= limit) return j;
+  const std::size_t size = text.size();
+  return cut_utf8(std::move(text), limit) + " (" + std::to_string(size) + " bytes of JSON; cut on the way between nodes)";
+}
+
+}  // namespace
+
+step bounded_for_peer(const step& s, std::size_t max_tool_json_bytes) {
+  step out = s;
+  for (auto& t : out.turns) {
+    turn copy = *t;
+    copy.memory = nullptr;
+    for (auto& call : copy.tool_calls) {
+      call.args = bounded_json(std::move(call.args), max_tool_json_bytes);
+      if (call.result) call.result = bounded_json(std::move(*call.result), max_tool_json_bytes);
+    }
+    for (auto& child : copy.children)
+      if (child) child = std::make_shared<const step>(bounded_for_peer(*child, max_tool_json_bytes));
+    t = std::make_shared<const turn>(std::move(copy));
+  }
+  return out;
 }
 
 }  // namespace ptc::messages

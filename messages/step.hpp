@@ -61,4 +61,12 @@ struct step {
 /// message only.
 step failed_before_turns(std::string agent_name, failure_reason reason, std::string message);
 
+/// The Step as it goes back to a caller on another node: what the caller, its renderers and
+/// its trace read, bounded. Each turn's memory (every def'd value in full, the bulk of a Step)
+/// is left out, its definitions (name, type, sample) stay; a tool call's arguments or result
+/// over `max_tool_json_bytes` of JSON become a string: their start and their full size. The
+/// same for the Steps of sub-agents inside. The return value is kept whole (it is the answer;
+/// agent.limits bound it).
+step bounded_for_peer(const step& s, std::size_t max_tool_json_bytes = 4096);
+
 }  // namespace ptc::messages
