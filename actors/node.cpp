@@ -10,7 +10,7 @@
 
 namespace ptc::actors {
 
-std::string node_protocol() { return "ptc-node/1"; }
+std::string node_protocol() { return "ptc-node/2"; }
 
 namespace {
 
@@ -19,6 +19,7 @@ struct running_job {
   caf::typed_response_promise<wire<messages::step>> promise;
   caf::actor_addr requester;  ///< invalid: a local requester
   caf::actor_addr sub;
+  caf::node_id peer;          ///< the requester's process
 };
 
 struct host_state {
@@ -30,7 +31,22 @@ struct host_state {
   node_load load;
   /// Remote requesters being monitored: their runs stop when they go away.
   std::set<caf::actor_addr> watched;
+  /// Per client process: runs going, tool calls in flight.
+  std::map<caf::node_id, std::size_t> runs_of, calls_of;
 };
+
+/// Takes one of `count` for the sender's process unless `limit` are taken; false when full.
+bool take_slot(std::map<caf::node_id, std::size_t>& count, const caf::node_id& peer, std::size_t limit) {
+  auto& n = count[peer];
+  if (n >= limit) return false;
+  ++n;
+  return true;
+}
+
+void give_slot(std::map<caf::node_id, std::size_t>& count, const caf::node_id& peer) {
+  auto it = count.find(peer);
+  if (it != count.end() && --it->second == 0) count.erase(it);
+}
 
 using host_ptr = caf::stateful_actor<host_state>*;
 
@@ -72,6 +88,14 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
       },
       [=](run_atom, agent_job& job) -> caf::result<wire<messages::step>> {
         auto& st = self->state;
+        const auto sender = self->current_sender();
+        const caf::node_id peer = sender ? sender->node() : caf::node_id{};
+        if (!take_slot(st.runs_of, peer, st.opts.max_agents_per_client))
+          return wire<messages::step>{messages::failed_before_turns(
+              job.spec ? job.spec->name : std::string(), messages::failure_reason::refused,
+              "node " + st.opts.name + " refused the run: this client already runs " +
+                  std::to_string(st.opts.max_agents_per_client) +
+                  " agents there (its node.max_agents_per_client)")};
         if (!job.llm) job.llm = st.opts.llm;
         job.interpreter = st.opts.interpreter();
         const auto id = st.next_run++;
@@ -89,7 +113,7 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
         }
         ++st.load.running;
         auto rp = self->make_response_promise<wire<messages::step>>();
-        st.runs.emplace(id, running_job{rp, requester, sub.address()});
+        st.runs.emplace(id, running_job{rp, requester, sub.address(), peer});
         caf::anon_send(sub, run_atom::value);
         return rp;
       },
@@ -99,6 +123,7 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
         if (it == st.runs.end()) return;
         --st.load.running;
         ++st.load.finished;
+        give_slot(st.runs_of, it->second.peer);
         // To another process goes what the caller needs, not every value its program defined.
         if (it->second.requester) s = wire<messages::step>{messages::bounded_for_peer(*s)};
         it->second.promise.deliver(std::move(s));
@@ -113,6 +138,14 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
                                  " (it serves: " + tool_names(st) + ")",
                              {}};
         }
+        const auto caller = self->current_sender();
+        const caf::node_id peer = caller ? caller->node() : caf::node_id{};
+        if (!take_slot(st.calls_of, peer, st.opts.max_tool_calls_per_client))
+          return tool_result{false, "",
+                             "node " + st.opts.name + " refused the call: this client already has " +
+                                 std::to_string(st.opts.max_tool_calls_per_client) +
+                                 " tool calls in flight there (its node.max_tool_calls_per_client)",
+                             {}};
         ++st.load.tool_calls;
         // A sub-agent tool of this node runs here: with this node's interpreter and LLM (the
         // caller's tree still gives its budget, depth and trace).
@@ -120,17 +153,18 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
         call.context.llm = st.opts.llm;
         auto rp = self->make_response_promise<tool_result>();
         const std::string name = call.name;
-        const auto sender = self->current_sender();
-        const bool remote = sender && sender->node() != self->node();
+        const bool remote = caller && caller->node() != self->node();
         // Tool actors always answer (a function tool catches what its callable throws).
         self->request(it->second.handle, caf::infinite, tool_atom::value, std::move(call))
             .then([=](tool_result& r) mutable {
+                    give_slot(self->state.calls_of, peer);
                     if (remote)
                       for (auto& child : r.children)
                         if (child) child = wire<messages::step>{messages::bounded_for_peer(*child)};
                     rp.deliver(std::move(r));
                   },
                   [=](caf::error& err) mutable {
+                    give_slot(self->state.calls_of, peer);
                     rp.deliver(tool_result{false, "",
                                            "tool " + name + " on node " + self->state.opts.name +
                                                " failed: " + self->system().render(err),

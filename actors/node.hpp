@@ -69,6 +69,11 @@ struct node_host_options {
   caf::actor llm;                            ///< for jobs that bring none
   std::function<caf::actor()> interpreter;   ///< the next interpreter of this node
   std::vector<tool_binding> tools;           ///< served by name
+  /// Limits per client process (CAF node): sub-agents running at once, and tool calls in
+  /// flight. Past one, a run is refused (a Step failing with `refused`) or a call fails, with
+  /// a message naming the setting (node.max_agents_per_client, node.max_tool_calls_per_client).
+  std::size_t max_agents_per_client = 10'000;
+  std::size_t max_tool_calls_per_client = 10'000;
 };
 
 /// Spawns the host actor (publish it with sys.middleman().publish).

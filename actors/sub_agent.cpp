@@ -69,7 +69,10 @@ void finish(self_ptr self, messages::step s) {
   s.duration = duration_cast<microseconds>(now - st.started);
   if (s.agent_name.empty()) s.agent_name = st.job.spec->name;
   if (st.job.tree.trace) {
-    trace_event(st.job.tree.trace, "step", st.path, {{"step", messages::to_json(s)}});
+    // A trace sink on another node gets what a caller there would (no memory in full).
+    const bool remote = st.job.tree.trace.node() != self->node();
+    trace_event(st.job.tree.trace, "step", st.path,
+                {{"step", messages::to_json(remote ? messages::bounded_for_peer(s) : s)}});
   }
   spdlog::debug("agent {}: finished ({})", st.path,
                 s.ok() ? "returned" : messages::reason_name(s.fail->reason));
@@ -133,7 +136,9 @@ void append_turn(self_ptr self, messages::turn t) {
   auto& st = self->state;
   auto ptr = std::make_shared<const messages::turn>(std::move(t));
   if (st.job.tree.trace) {
-    trace_event(st.job.tree.trace, "turn", st.path, {{"turn", messages::to_json(*ptr)}});
+    const bool remote = st.job.tree.trace.node() != self->node();
+    trace_event(st.job.tree.trace, "turn", st.path,
+                {{"turn", messages::to_json(remote ? messages::bounded_for_peer(*ptr) : *ptr)}});
   }
   spdlog::debug("agent {}: turn {} {}", st.path, ptr->number, messages::outcome_name(ptr->outcome));
   st.turns.push_back(std::move(ptr));

@@ -342,6 +342,8 @@ std::vector<field> build() {
   t.push_back(make("node.tls.ca", "PTC_TLS_CA", [](auto& s) -> auto& { return s.node.tls.ca; }));
   t.push_back(make("node.max_connections", "PTC_NODE_MAX_CONNECTIONS", [](auto& s) -> auto& { return s.node.max_connections; }, 1, 1'000'000));
   t.push_back(make("node.max_message_bytes", "PTC_NODE_MAX_MESSAGE_BYTES", [](auto& s) -> auto& { return s.node.max_message_bytes; }, 65536, 4294967295.0));
+  t.push_back(make("node.max_agents_per_client", "PTC_NODE_MAX_AGENTS_PER_CLIENT", [](auto& s) -> auto& { return s.node.max_agents_per_client; }, 1));
+  t.push_back(make("node.max_tool_calls_per_client", "PTC_NODE_MAX_TOOL_CALLS_PER_CLIENT", [](auto& s) -> auto& { return s.node.max_tool_calls_per_client; }, 1));
   t.push_back(make("node.handshake_timeout_ms", "PTC_NODE_HANDSHAKE_TIMEOUT_MS", [](auto& s) -> auto& { return s.node.handshake_timeout; }, 50));
   t.push_back(make_mcp());
   t.push_back(make_agents("mcp.agents", &settings::mcp, &mcp_settings::agents));

@@ -128,6 +128,12 @@ struct node_settings {
   /// Default 1500 ms: a connection must finish TCP, TLS and its peer's handshake within it.
   /// Env: PTC_NODE_HANDSHAKE_TIMEOUT_MS.
   std::chrono::milliseconds handshake_timeout{1'500};
+  /// Default 10000: sub-agents one client process may have running on a node at once; past
+  /// that a run fails at once with reason `refused`. Env: PTC_NODE_MAX_AGENTS_PER_CLIENT.
+  std::size_t max_agents_per_client = 10'000;
+  /// Default 10000: tool calls one client process may have in flight on a node; past that a
+  /// call fails with a tool error. Env: PTC_NODE_MAX_TOOL_CALLS_PER_CLIENT.
+  std::size_t max_tool_calls_per_client = 10'000;
 };
 
 /// One MCP server whose tools agents use (actors/mcp.hpp). In a config file, an element of

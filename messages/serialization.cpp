@@ -43,7 +43,7 @@ constexpr failure_reason all_reasons[] = {
     failure_reason::mission_timeout,  failure_reason::llm_error,
     failure_reason::turn_budget_exhausted, failure_reason::max_depth_exceeded,
     failure_reason::invalid_spec,     failure_reason::cancelled,
-    failure_reason::node_lost};
+    failure_reason::node_lost,        failure_reason::refused};
 
 token_usage usage_at(const json& j, const std::string& path) {
   fields f(j, path);

@@ -16,6 +16,7 @@ const char* reason_name(failure_reason r) {
     case failure_reason::invalid_spec: return "invalid_spec";
     case failure_reason::cancelled: return "cancelled";
     case failure_reason::node_lost: return "node_lost";
+    case failure_reason::refused: return "refused";
   }
   return "failed";
 }
@@ -38,19 +39,21 @@ nlohmann::ordered_json bounded_json(nlohmann::ordered_json j, std::size_t limit)
 
 }  // namespace
 
+turn bounded_for_peer(const turn& t, std::size_t max_tool_json_bytes) {
+  turn copy = t;
+  copy.memory = nullptr;
+  for (auto& call : copy.tool_calls) {
+    call.args = bounded_json(std::move(call.args), max_tool_json_bytes);
+    if (call.result) call.result = bounded_json(std::move(*call.result), max_tool_json_bytes);
+  }
+  for (auto& child : copy.children)
+    if (child) child = std::make_shared<const step>(bounded_for_peer(*child, max_tool_json_bytes));
+  return copy;
+}
+
 step bounded_for_peer(const step& s, std::size_t max_tool_json_bytes) {
   step out = s;
-  for (auto& t : out.turns) {
-    turn copy = *t;
-    copy.memory = nullptr;
-    for (auto& call : copy.tool_calls) {
-      call.args = bounded_json(std::move(call.args), max_tool_json_bytes);
-      if (call.result) call.result = bounded_json(std::move(*call.result), max_tool_json_bytes);
-    }
-    for (auto& child : copy.children)
-      if (child) child = std::make_shared<const step>(bounded_for_peer(*child, max_tool_json_bytes));
-    t = std::make_shared<const turn>(std::move(copy));
-  }
+  for (auto& t : out.turns) t = std::make_shared<const turn>(bounded_for_peer(*t, max_tool_json_bytes));
   return out;
 }
 

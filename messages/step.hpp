@@ -23,6 +23,7 @@ enum class failure_reason : std::uint8_t {
   invalid_spec,        ///< the agent spec is unusable (bad signature, missing {{input}}, ...)
   cancelled,           ///< the run was stopped from outside
   node_lost,           ///< the node running it went away
+  refused,             ///< the node would not start it (a limit per client; the message says which)
 };
 const char* reason_name(failure_reason r);  ///< "failed", "max_turns_exceeded", ...
 
@@ -68,5 +69,7 @@ step failed_before_turns(std::string agent_name, failure_reason reason, std::str
 /// same for the Steps of sub-agents inside. The return value is kept whole (it is the answer;
 /// agent.limits bound it).
 step bounded_for_peer(const step& s, std::size_t max_tool_json_bytes = 4096);
+/// One turn bounded the same way (for trace events that go to another node).
+turn bounded_for_peer(const turn& t, std::size_t max_tool_json_bytes = 4096);
 
 }  // namespace ptc::messages

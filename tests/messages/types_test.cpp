@@ -31,6 +31,7 @@ TEST_CASE("role, strategy, outcome and reason names") {
   CHECK(std::string(reason_name(failure_reason::max_turns_exceeded)) == "max_turns_exceeded");
   CHECK(std::string(reason_name(failure_reason::turn_budget_exhausted)) == "turn_budget_exhausted");
   CHECK(std::string(reason_name(failure_reason::node_lost)) == "node_lost");
+  CHECK(std::string(reason_name(failure_reason::refused)) == "refused");
 }
 
 TEST_CASE("chat_message::text joins blocks without separators") {
@@ -72,3 +73,29 @@ TEST_CASE("SS-002 agent_spec defaults and equality compare every field") {
 }
 
 }  // namespace messages_types_test
+
+TEST_CASE("NODE-SEC: a Step bound for another node leaves memory behind and cuts large tool JSON", "[step]") {
+  using namespace ptc::messages;
+  turn t;
+  t.number = 1;
+  t.memory = std::make_shared<const ptc::lisp::memory>();
+  t.definitions.push_back({"big", "", false, "", "", "string", "\"xxx...\""});
+  ptc::lisp::tool_call_record small{"f", {{"a", 1}}, nlohmann::ordered_json{{"ok", true}}, std::nullopt, {}};
+  ptc::lisp::tool_call_record large{"g", {{"q", std::string(10'000, 'q')}}, nlohmann::ordered_json(std::string(20'000, 'r')),
+                                    std::nullopt, {}};
+  t.tool_calls = {small, large};
+  step s;
+  s.turns.push_back(std::make_shared<const turn>(t));
+  const step b = bounded_for_peer(s, 4096);
+  REQUIRE(b.turns.size() == 1);
+  CHECK_FALSE(b.turns[0]->memory);
+  CHECK(b.turns[0]->definitions == t.definitions);
+  CHECK(b.turns[0]->tool_calls[0].args == small.args);
+  CHECK(*b.turns[0]->tool_calls[0].result == *small.result);
+  const auto cut_args = b.turns[0]->tool_calls[1].args.get<std::string>();
+  CHECK(cut_args.size() < 4200);
+  CHECK_THAT(cut_args, Catch::EndsWith("(10008 bytes of JSON; cut on the way between nodes)"));
+  CHECK_THAT(b.turns[0]->tool_calls[1].result->get<std::string>(),
+             Catch::EndsWith("(20002 bytes of JSON; cut on the way between nodes)"));
+  CHECK(s.turns[0]->memory);  // the original is untouched
+}

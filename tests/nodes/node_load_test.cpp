@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <future>
 #include <fcntl.h>
 #include <fstream>
 #include <iterator>
@@ -47,6 +48,7 @@ struct node_script_file {
   node_script_file() {
     json doc{{"scripts",
               {{{"match", "node-own"}, {"responses", {code("(return (* 2 data/n))")}}},
+               {{"match", "a little"}, {"responses", {code("(return (loop [i 0] (if (< i 3000000) (recur (inc i)) i)))")}}},
                {{"match", "spin"},
                 {"responses", {code("(return (loop [i 0] (if (< i 1000000000) (recur (inc i)) i)))")}}}}}};
     std::ofstream(path) << doc.dump();
@@ -156,6 +158,55 @@ TEST_CASE("NODE-LOAD: work for a client that was killed stops on the node within
   const auto cpu_before = cpu_ms(node.pid());
   std::this_thread::sleep_for(500ms);
   CHECK(cpu_ms(node.pid()) - cpu_before < 100);
+}
+
+TEST_CASE("NODE-LOAD: a client past its limits on a node is refused, clearly, and served again after", "[nodes][limits]") {
+  node_script_file s;
+  const auto config = std::filesystem::temp_directory_path() / ("ptc_node_limits_" + std::to_string(getpid()) + ".json");
+  std::ofstream(config) << json{{"node",
+                                 {{"max_agents_per_client", 2},
+                                  {"max_tool_calls_per_client", 1},
+                                  {"agents", {{{"name", "slowpoke"}, {"mission", "count a little for {{who}}"}}}}}}}
+                               .dump();
+  node_process node(PTC_BINARY, 0, {"--script", s.path, "--config", config.string()});
+  auto o = client_options(script({{"slow job", {code("(return 1)")}},
+                                  {"two calls", {code("(return (pmap (fn [w] (tool/slowpoke {:who w})) [\"a\" \"b\"]))")}}}));
+  o.scripted_latency = 500ms;
+  actors::runtime rt{o};
+  actors::cluster nodes{rt, {{"127.0.0.1", node.port()}}};
+  std::vector<std::future<messages::step>> runs;
+  for (int i = 0; i < 3; ++i) runs.push_back(rt.submit(agent("slow").mission("slow job").llm(rt.llm()).on(nodes.node(0))));
+  std::size_t ok = 0, refused = 0;
+  for (auto& f : runs) {
+    auto st = f.get();
+    if (st.ok()) ++ok;
+    else if (st.fail->reason == messages::failure_reason::refused) {
+      ++refused;
+      CHECK_THAT(st.fail->message, Catch::Contains("node " + node.address() + " refused the run") &&
+                                       Catch::Contains("already runs 2 agents there") &&
+                                       Catch::Contains("node.max_agents_per_client"));
+    }
+  }
+  CHECK(ok == 2);
+  CHECK(refused == 1);
+  // Slots come back when runs end.
+  CHECK(rt.run(agent("slow").mission("slow job").llm(rt.llm()).on(nodes.node(0))).ok());
+  // Two concurrent calls of the node's (slow) agent tool with a limit of one: one is refused,
+  // by name; the other runs.
+  const auto slow = nodes.tool(0, "slowpoke");
+  auto both = rt.run(agent("caller").mission("two calls").max_turns(1).tool(slow.spec, slow.handle));
+  REQUIRE(both.turns.size() == 1);
+  const auto& calls = both.turns[0]->tool_calls;
+  REQUIRE(calls.size() == 2);
+  std::size_t refused_calls = 0;
+  for (const auto& c : calls)
+    if (c.error && c.error->find("node.max_tool_calls_per_client") != std::string::npos) ++refused_calls;
+  CHECK(refused_calls == 1);
+  std::size_t ran = 0;
+  for (const auto& c : calls)
+    if (c.result && c.result->dump() == "3000000") ++ran;
+  CHECK(ran == 1);
+  std::filesystem::remove(config);
 }
 
 }  // namespace nodes_load_test
