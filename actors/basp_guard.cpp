@@ -38,6 +38,20 @@ const char* operation_name(unsigned char op) {
 
 }  // namespace
 
+std::string basp_header(unsigned char operation, std::uint32_t payload_len, std::uint64_t operation_data,
+                        std::uint64_t source_actor, std::uint64_t dest_actor) {
+  std::string h(basp_guard::header_size, '\0');
+  h[0] = static_cast<char>(operation);
+  auto put = [&h](std::size_t at, std::uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i) h[at + i] = static_cast<char>(v >> (8 * (bytes - 1 - i)));
+  };
+  put(4, payload_len, 4);
+  put(8, operation_data, 8);
+  put(16, source_actor, 8);
+  put(24, dest_actor, 8);
+  return h;
+}
+
 std::string basp_guard::check_header() const {
   const unsigned char op = header_[0];
   const std::uint64_t payload = big_endian(header_ + 4, 4);

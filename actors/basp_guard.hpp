@@ -25,6 +25,11 @@
 
 namespace ptc::actors {
 
+/// A frame header as CAF 0.17 writes it (32 bytes, integers big-endian): for the gates'
+/// heartbeats (operation 6, all else zero) and for tests that play a peer.
+std::string basp_header(unsigned char operation, std::uint32_t payload_len, std::uint64_t operation_data = 0,
+                        std::uint64_t source_actor = 0, std::uint64_t dest_actor = 0);
+
 /// The role of the peer whose bytes a guard checks.
 enum class basp_peer { node, client };
 

@@ -626,11 +626,7 @@ void gate_core::check_timers() {
   }
   for (auto& [id, why] : expired) close_pair(id, why);
   // A heartbeat frame (BASP's own: operation 6, all else zero) between two frames of the stream.
-  static const std::string heartbeat = [] {
-    std::string h(basp_guard::header_size, '\0');
-    h[0] = 6;
-    return h;
-  }();
+  static const std::string heartbeat = basp_header(6, 0);
   for (auto id : beat) {
     auto it = pairs.find(id);
     if (it == pairs.end()) continue;

@@ -124,14 +124,6 @@ double tool_call_us(caf::actor_system& sys, const caf::actor& link, std::size_t 
   return std::chrono::duration<double, std::micro>(clock_type::now() - t0).count() / double(calls);
 }
 
-std::size_t rss_kib(pid_t pid) {
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(status, line))
-    if (line.starts_with("VmRSS:")) return std::stoul(line.substr(6));
-  return 0;
-}
-
 /// Opens `n` TCP connections to 127.0.0.1:port that say nothing (as an idle or hostile peer).
 std::vector<int> idle_connections(std::uint16_t port, std::size_t n) {
   rlimit lim{};
@@ -246,10 +238,10 @@ int main(int argc, char** argv) {
       // A node's memory with 1,000 connections that never finish a handshake (most are closed
       // at once: at most 64 may wait; the rest at the handshake timeout).
       testing::node_process fresh(ptc, 0, args);
-      const std::size_t before = rss_kib(fresh.pid());
+      const std::size_t before = fresh.rss_kib();
       auto fds = idle_connections(fresh.port(), 1000);
       std::this_thread::sleep_for(std::chrono::milliseconds(300));
-      const std::size_t during = rss_kib(fresh.pid());
+      const std::size_t during = fresh.rss_kib();
       std::printf("[%s] node RSS: %.1f MiB idle, %.1f MiB with %zu idle connections opened\n", mode, before / 1024.0,
                   during / 1024.0, fds.size());
       for (int fd : fds) ::close(fd);

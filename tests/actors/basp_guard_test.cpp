@@ -8,30 +8,14 @@
 namespace actors_basp_guard_test {
 
 using ptc::actors::basp_guard;
+using ptc::actors::basp_header;
 using ptc::actors::basp_limits;
 using ptc::actors::basp_peer;
 
-namespace {
-
-std::string header(unsigned char op, std::uint32_t payload, std::uint64_t data = 0, std::uint64_t source = 0,
-                   std::uint64_t dest = 0) {
-  std::string h(32, '\0');
-  h[0] = static_cast<char>(op);
-  for (int i = 0; i < 4; ++i) h[4 + i] = static_cast<char>(payload >> (24 - 8 * i));
-  for (int i = 0; i < 8; ++i) {
-    h[8 + i] = static_cast<char>(data >> (56 - 8 * i));
-    h[16 + i] = static_cast<char>(source >> (56 - 8 * i));
-    h[24 + i] = static_cast<char>(dest >> (56 - 8 * i));
-  }
-  return h;
-}
-
-}  // namespace
-
 TEST_CASE("NODE-SEC: the guard admits a client's handshake, messages and heartbeats, byte by byte", "[basp]") {
   basp_guard g{basp_peer::client, {}};
-  const std::string stream = header(1, 5) + "hello" + header(1, 3) + "abc" + header(2, 4, 0, 7, 9) + "data" +
-                             header(6, 0) + header(3, 2, 0, 1, 2) + "xy" + header(4, 1) + "m" + header(5, 1, 0, 3, 0) + "d";
+  const std::string stream = basp_header(1, 5) + "hello" + basp_header(1, 3) + "abc" + basp_header(2, 4, 0, 7, 9) + "data" +
+                             basp_header(6, 0) + basp_header(3, 2, 0, 1, 2) + "xy" + basp_header(4, 1) + "m" + basp_header(5, 1, 0, 3, 0) + "d";
   for (char c : stream) REQUIRE(g.feed(std::string(1, c)).empty());
   CHECK(g.handshake_seen());
   CHECK(g.frames() == 7);
@@ -43,42 +27,42 @@ TEST_CASE("NODE-SEC: the guard refuses what no honest peer sends, before any pay
   crash += "\xff\xff\xff\xff" + std::string(40, '\0');
   basp_guard to_node{basp_peer::client, {}};
   CHECK(to_node.feed(crash) == "frame 1: a server handshake before the client's handshake");
-  CHECK(to_node.feed(header(1, 3) + "abc") == "frame 1: a server handshake before the client's handshake");  // final
+  CHECK(to_node.feed(basp_header(1, 3) + "abc") == "frame 1: a server handshake before the client's handshake");  // final
 
   basp_guard big{basp_peer::client, {}};
-  CHECK(big.feed(header(1, 0xFFFFFFF0u)) == "frame 1: a client handshake of 4294967280 bytes (expected 1 to 65536)");
+  CHECK(big.feed(basp_header(1, 0xFFFFFFF0u)) == "frame 1: a client handshake of 4294967280 bytes (expected 1 to 65536)");
 
   basp_limits small;
   small.max_message_bytes = 1000;
   basp_guard over{basp_peer::client, small};
-  CHECK(over.feed(header(1, 3) + "abc").empty());
-  CHECK(over.feed(header(2, 1001, 0, 1, 1)) ==
+  CHECK(over.feed(basp_header(1, 3) + "abc").empty());
+  CHECK(over.feed(basp_header(2, 1001, 0, 1, 1)) ==
         "frame 2: a direct message of 1001 bytes, over the limit of 1000 (node.max_message_bytes)");
 
   basp_guard first{basp_peer::client, {}};
-  CHECK(first.feed(header(2, 4, 0, 1, 1)) == "frame 1: a direct message before the client's handshake");
+  CHECK(first.feed(basp_header(2, 4, 0, 1, 1)) == "frame 1: a direct message before the client's handshake");
 
   basp_guard unknown{basp_peer::client, {}};
   CHECK(unknown.feed("GET / HTTP/1.1\r\n\r\n" + std::string(20, ' ')) ==
         "frame 1: unknown operation 71 (not a ptc node's protocol)");
 
   basp_guard beat{basp_peer::client, {}};
-  CHECK(beat.feed(header(1, 1) + "x").empty());
-  CHECK(beat.feed(header(6, 0, 5)) == "frame 2: a malformed heartbeat header");
+  CHECK(beat.feed(basp_header(1, 1) + "x").empty());
+  CHECK(beat.feed(basp_header(6, 0, 5)) == "frame 2: a malformed heartbeat header");
 
   basp_guard role{basp_peer::node, {}};
-  CHECK(role.feed(header(0, 4, 3) + "abcd").empty());
-  CHECK(role.feed(header(1, 4)) == "frame 2: a client handshake from a node");
+  CHECK(role.feed(basp_header(0, 4, 3) + "abcd").empty());
+  CHECK(role.feed(basp_header(1, 4)) == "frame 2: a client handshake from a node");
 
   basp_guard empty{basp_peer::node, {}};
-  CHECK(empty.feed(header(0, 0, 3)) == "frame 1: a server handshake of 0 bytes (expected 1 to 65536)");
+  CHECK(empty.feed(basp_header(0, 0, 3)) == "frame 1: a server handshake of 0 bytes (expected 1 to 65536)");
 }
 
 TEST_CASE("NODE-SEC: the guard knows when a peer is inside a frame", "[basp]") {
   basp_guard g{basp_peer::node, {}};
-  CHECK(g.feed(header(0, 10, 3).substr(0, 20)).empty());
+  CHECK(g.feed(basp_header(0, 10, 3).substr(0, 20)).empty());
   CHECK(g.mid_frame());
-  CHECK(g.feed(header(0, 10, 3).substr(20) + "12345").empty());
+  CHECK(g.feed(basp_header(0, 10, 3).substr(20) + "12345").empty());
   CHECK(g.mid_frame());
   CHECK(g.feed("67890").empty());
   CHECK_FALSE(g.mid_frame());

@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "actors/basp_guard.hpp"
 #include "actors/cluster.hpp"
 #include "actors/runtime.hpp"
 #include "lisp/printer.hpp"
@@ -38,6 +39,7 @@ using json = nlohmann::ordered_json;
 using testing::code;
 using testing::node_process;
 using testing::script;
+using actors::basp_header;
 using clock_type = std::chrono::steady_clock;
 namespace fs = std::filesystem;
 
@@ -131,14 +133,6 @@ bool alive(const node_process& n) {
   return stat && state != "Z";
 }
 
-std::size_t rss_kb(pid_t pid) {
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(status, line))
-    if (line.starts_with("VmRSS:")) return std::stoul(line.substr(6));
-  return 0;
-}
-
 int dial(std::uint16_t port) {
   int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   sockaddr_in a{};
@@ -173,20 +167,6 @@ bool closed_within(int fd, std::chrono::milliseconds limit) {
     if (n <= 0) return true;
   }
   return false;
-}
-
-/// A BASP header (CAF 0.17: 32 bytes, big-endian).
-std::string basp_header(unsigned char op, std::uint32_t payload, std::uint64_t data = 0, std::uint64_t source = 0,
-                        std::uint64_t dest = 0) {
-  std::string h(32, '\0');
-  h[0] = static_cast<char>(op);
-  for (int i = 0; i < 4; ++i) h[4 + i] = static_cast<char>(payload >> (24 - 8 * i));
-  for (int i = 0; i < 8; ++i) {
-    h[8 + i] = static_cast<char>(data >> (56 - 8 * i));
-    h[16 + i] = static_cast<char>(source >> (56 - 8 * i));
-    h[24 + i] = static_cast<char>(dest >> (56 - 8 * i));
-  }
-  return h;
 }
 
 std::string random_bytes(std::size_t n, unsigned seed) {
@@ -420,7 +400,7 @@ TEST_CASE("NODE-SEC: 1,000 idle connections neither starve a node nor grow it; t
   auto args = node_tls(t / "pki");
   args.insert(args.end(), {"--script", node_script(t)});
   node_process node(PTC_BINARY, 0, args);
-  const std::size_t rss_before = rss_kb(node.pid());
+  const std::size_t rss_before = node.rss_kib();
   std::vector<int> idle;
   for (int i = 0; i < 1000; ++i) {
     const int fd = dial(node.port());
@@ -428,7 +408,7 @@ TEST_CASE("NODE-SEC: 1,000 idle connections neither starve a node nor grow it; t
   }
   CHECK(idle.size() == 1000);
   CHECK(try_run(node.port(), client_tls(t / "pki")) == "");
-  const std::size_t rss_during = rss_kb(node.pid());
+  const std::size_t rss_during = node.rss_kib();
   INFO("node RSS before " << rss_before << " kB, with 1,000 idle connections " << rss_during << " kB");
   CHECK(rss_during < rss_before + 64 * 1024);
   // Each is closed by the node: most at once (only 64 may wait in their handshake), the rest

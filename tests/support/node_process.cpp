@@ -1,5 +1,7 @@
 #include "tests/support/node_process.hpp"
 
+#include <fstream>
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -95,6 +97,14 @@ int node_process::stop() {
   }
   reaped_ = true;
   return status;
+}
+
+std::size_t node_process::rss_kib() const {
+  std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.starts_with("VmRSS:")) return std::stoul(line.substr(6));
+  return 0;
 }
 
 }  // namespace ptc::testing

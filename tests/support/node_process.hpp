@@ -3,6 +3,7 @@
 // sockets, real signals.
 #include <sys/types.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -25,6 +26,8 @@ class node_process {
   /// The line it printed when it started listening.
   const std::string& banner() const { return banner_; }
 
+  /// Its resident memory now (VmRSS), in KiB; 0 when it cannot be read.
+  std::size_t rss_kib() const;
   /// Sends `sig` (SIGKILL, SIGTERM, SIGSTOP, SIGCONT).
   void signal(int sig);
   /// SIGTERM, then waits (up to 20 s, then SIGKILL); the exit status as waitpid reports it.
