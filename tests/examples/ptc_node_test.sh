@@ -119,6 +119,25 @@ for _ in $(seq 1 200); do grep -q "listening on" "$tmp/node3b.out" 2>/dev/null &
 run --nodes "${addr[3]}" "Which region had the most cancelled or returned orders?"
 check "node restarted on its port" 0 "done: returned after 1 turn"
 
+# Mutual TLS from the command line (the README's commands): a TLS node on a non-loopback
+# address is allowed without --insecure-plaintext; a client with the certificates is served,
+# one without is told why.
+"$ptc" certs init "$tmp/pki" >/dev/null
+tls_node=(--tls-cert "$tmp/pki/node.pem" --tls-key "$tmp/pki/node.key" --tls-ca "$tmp/pki/ca.pem")
+tls_client=(--tls-cert "$tmp/pki/client.pem" --tls-key "$tmp/pki/client.key" --tls-ca "$tmp/pki/ca.pem")
+env -i PATH="$PATH" HOME="$tmp" "$ptc" node --port 0 --threads 1 --host 0.0.0.0 "${tls_node[@]}" >"$tmp/node8.out" 2>"$tmp/node8.err" &
+pids[8]=$!
+for _ in $(seq 1 200); do grep -q "listening on" "$tmp/node8.out" 2>/dev/null && break; sleep 0.05; done
+if grep -q "listening on 0.0.0.0:[0-9]* (TLS;" "$tmp/node8.out" && ! grep -q WARNING "$tmp/node8.err"; then ok; else bad "TLS node banner: $(cat "$tmp/node8.out" "$tmp/node8.err")"; fi
+tls_port=$(grep -o '0\.0\.0\.0:[0-9]*' "$tmp/node8.out" | head -1)
+tls_port=${tls_port##*:}
+run --nodes "127.0.0.1:$tls_port" "${tls_client[@]}" "Which region had the most cancelled or returned orders?"
+check "run through a TLS node" 0 "done: returned after 1 turn"
+run --nodes "127.0.0.1:$tls_port" "Which region had the most cancelled or returned orders?"
+check "plaintext client, TLS node" 2 "Error: node 127.0.0.1:$tls_port unreachable (the node closed the connection before its handshake: it may require TLS"
+run --nodes "127.0.0.1:$tls_port" --tls-cert "$tmp/pki/client.pem" "Which region had the most cancelled or returned orders?"
+check "incomplete TLS flags" 2 "TLS needs all three of --tls-cert, --tls-key and --tls-ca"
+
 # Bad usage of the node itself.
 env -i PATH="$PATH" timeout 20 "$ptc" node --port 70000 >"$tmp/out" 2>"$tmp/err"
 echo $? >"$tmp/code"
