@@ -49,6 +49,15 @@ inline constexpr int method_not_found = -32601;
 inline constexpr int invalid_params = -32602;
 }  // namespace jsonrpc
 
+/// The progressToken in a request's params._meta (MCP: a string or an integer), or null.
+inline nlohmann::ordered_json mcp_progress_token(const nlohmann::ordered_json& params) {
+  if (!params.is_object()) return nullptr;
+  const auto meta = params.find("_meta");
+  if (meta == params.end() || !meta->is_object()) return nullptr;
+  nlohmann::ordered_json token = meta->value("progressToken", nlohmann::ordered_json());
+  return token.is_string() || token.is_number_integer() ? token : nlohmann::ordered_json();
+}
+
 /// One server: the settings' type (config/settings.hpp, `tools.mcp`), used as it is.
 using mcp_server_spec = config::mcp_server;
 

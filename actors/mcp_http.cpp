@@ -123,10 +123,8 @@ std::string sse_event(const std::string& text) { return "event: message\ndata: "
 
 /// The progressToken of a request's params._meta as JSON text, or "" (none, or not a string or integer).
 std::string progress_token(const json& msg) {
-  const json* params = msg.contains("params") ? &msg["params"] : nullptr;
-  if (!params || !params->is_object() || !params->contains("_meta") || !(*params)["_meta"].is_object()) return {};
-  const json token = (*params)["_meta"].value("progressToken", json());
-  return token.is_string() || token.is_number_integer() ? token.dump() : std::string();
+  const json token = msg.contains("params") ? mcp_progress_token(msg["params"]) : json();
+  return token.is_null() ? std::string() : token.dump();
 }
 
 /// Ends an HTTP exchange whose request will get no JSON-RPC answer: a stream just ends, a JSON

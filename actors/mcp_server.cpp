@@ -268,10 +268,8 @@ void on_request(session_actor* self, const json& id, const std::string& method, 
     if (name == run_program_name) return start_run(self, id, params.value("arguments", json::object()));
     auto agent = st.agents.find(name);
     if (agent == st.agents.end()) return reply_error(self, id, jsonrpc::invalid_params, "Unknown tool: " + name);
-    json token;
-    if (auto meta = params.find("_meta"); meta != params.end() && meta->is_object()) token = meta->value("progressToken", json());
-    if (!token.is_string() && !token.is_number_integer()) token = nullptr;
-    return start_agent(self, id, agent->second, params.value("arguments", json::object()), token);
+    return start_agent(self, id, agent->second, params.value("arguments", json::object()),
+                       mcp_progress_token(params));
   }
   reply_error(self, id, jsonrpc::method_not_found, "Method not found: " + method);
 }
