@@ -410,7 +410,14 @@ TEST_CASE("NODE-SEC: 1,000 idle connections neither starve a node nor grow it; t
   CHECK(try_run(node.port(), client_tls(t / "pki")) == "");
   const std::size_t rss_during = node.rss_kib();
   INFO("node RSS before " << rss_before << " kB, with 1,000 idle connections " << rss_during << " kB");
-  CHECK(rss_during < rss_before + 64 * 1024);
+  // Bounded: a handful of MiB (the 4 GB-per-header of old is far out of reach). Under ASan its
+  // allocator's quarantine (256 MiB) makes freed memory look resident.
+#if defined(__SANITIZE_ADDRESS__)
+  const std::size_t slack_kib = 320 * 1024;
+#else
+  const std::size_t slack_kib = 64 * 1024;
+#endif
+  CHECK(rss_during < rss_before + slack_kib);
   // Each is closed by the node: most at once (only 64 may wait in their handshake), the rest
   // at the handshake timeout.
   std::size_t closed = 0;
