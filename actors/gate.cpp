@@ -1,6 +1,7 @@
 // The gate (see gate.hpp).
 #include "actors/gate.hpp"
 
+
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netdb.h>
@@ -27,6 +28,8 @@
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 #include <spdlog/spdlog.h>
+
+#include "actors/listen_socket.hpp"
 
 namespace ptc::actors {
 namespace detail {
@@ -79,25 +82,9 @@ sockaddr_storage resolve(const std::string& host, std::uint16_t port, socklen_t&
 int listen_on(const std::string& host, std::uint16_t port) {
   socklen_t len = 0;
   sockaddr_storage addr = resolve(host, port, len);
-  const std::string where = host + ":" + std::to_string(port);
-  int fd = ::socket(addr.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-  if (fd < 0) throw std::runtime_error("cannot listen on " + where + ": " + errno_text(errno));
-  int one = 1;
-  ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-  if (::bind(fd, reinterpret_cast<sockaddr*>(&addr), len) != 0 || ::listen(fd, 512) != 0) {
-    const int e = errno;
-    ::close(fd);
-    throw std::runtime_error("cannot listen on " + where + ": " + errno_text(e));
-  }
+  const int fd = listen_socket(addr, len, 512);
+  if (fd < 0) throw std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) + ": " + errno_text(errno));
   return fd;
-}
-
-std::uint16_t local_port(int fd) {
-  sockaddr_storage a{};
-  socklen_t len = sizeof a;
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
-  return a.ss_family == AF_INET ? ntohs(reinterpret_cast<sockaddr_in&>(a).sin_port)
-                                : ntohs(reinterpret_cast<sockaddr_in6&>(a).sin6_port);
 }
 
 bool is_ip_literal(const std::string& host) {
@@ -756,7 +743,7 @@ gate::~gate() {
   if (core_->thread.joinable()) core_->thread.join();
 }
 
-std::uint16_t gate::port() const { return core_->listen_fd >= 0 ? detail::local_port(core_->listen_fd) : 0; }
+std::uint16_t gate::port() const { return core_->listen_fd >= 0 ? bound_port(core_->listen_fd) : 0; }
 
 std::uint16_t gate::route(const std::string& host, std::uint16_t port) {
   const std::string label = host + ":" + std::to_string(port);
@@ -769,7 +756,7 @@ std::uint16_t gate::route(const std::string& host, std::uint16_t port) {
   r->port = port;
   r->addr = detail::resolve(host, port, r->addr_len);
   r->listen_fd = detail::listen_on("127.0.0.1", 0);
-  r->local = detail::local_port(r->listen_fd);
+  r->local = bound_port(r->listen_fd);
   std::lock_guard lock{core_->mutex};
   if (auto it = core_->routes_by_label.find(label); it != core_->routes_by_label.end()) {
     ::close(r->listen_fd);

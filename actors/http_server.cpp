@@ -1,6 +1,7 @@
 // The HTTP/1.1 server behind ptc's own endpoints (http_server.hpp).
 #include "actors/http_server.hpp"
 
+
 #include <cstdio>
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -23,6 +24,7 @@
 #include <spdlog/spdlog.h>
 
 #include "actors/http_text.hpp"
+#include "actors/listen_socket.hpp"
 
 namespace ptc::actors {
 namespace {
@@ -477,18 +479,9 @@ std::variant<std::unique_ptr<http_server>, std::string> http_server::start(http_
   } else {
     return "cannot listen on " + where + ": \"" + opts.host + "\" is not an IP address";
   }
-  core->listen_fd = ::socket(addr.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  core->listen_fd = listen_socket(addr, addr_len, 1024);
   if (core->listen_fd < 0) return "cannot listen on " + where + ": " + std::strerror(errno);
-  const int one = 1;
-  ::setsockopt(core->listen_fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-  if (::bind(core->listen_fd, reinterpret_cast<sockaddr*>(&addr), addr_len) != 0 ||
-      ::listen(core->listen_fd, 1024) != 0)
-    return "cannot listen on " + where + ": " + std::strerror(errno);
-  sockaddr_storage bound{};
-  socklen_t bound_len = sizeof bound;
-  ::getsockname(core->listen_fd, reinterpret_cast<sockaddr*>(&bound), &bound_len);
-  core->port = ntohs(bound.ss_family == AF_INET ? reinterpret_cast<sockaddr_in*>(&bound)->sin_port
-                                                : reinterpret_cast<sockaddr_in6*>(&bound)->sin6_port);
+  core->port = bound_port(core->listen_fd);
   core->epoll_fd = ::epoll_create1(EPOLL_CLOEXEC);
   core->wake_fd = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   if (core->epoll_fd < 0 || core->wake_fd < 0) return "cannot listen on " + where + ": " + std::strerror(errno);

@@ -123,9 +123,10 @@ std::string tls_failure(ssl_st* ssl, int code) {
       }
     }
   }
-  std::string queued = openssl_errors();
-  if (!queued.empty() && why.find(queued) == std::string::npos && !(queued == "certificate verify failed" && !why.empty()))
-    why += (why.empty() ? "" : " (") + queued + (why.empty() || queued.empty() ? "" : ")");
+  // OpenSSL's queued reason, unless it only repeats the verdict ("certificate verify failed").
+  const std::string queued = openssl_errors();
+  const bool repeats = !why.empty() && (queued == "certificate verify failed" || why.find(queued) != std::string::npos);
+  if (!queued.empty() && !repeats) why = why.empty() ? queued : why + " (" + queued + ")";
   if (why.empty()) {
     if (code == SSL_ERROR_SYSCALL || code == SSL_ERROR_ZERO_RETURN)
       why = errno != 0 && code == SSL_ERROR_SYSCALL ? std::string("connection failed: ") + std::strerror(errno)
