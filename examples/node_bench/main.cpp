@@ -14,10 +14,7 @@
 // Each remote figure twice: plaintext, then mutual TLS (certificates from `ptc certs init`).
 // The LLM is scripted with zero latency (a file the nodes read, the same answers here).
 // Every agent's result is checked, so a fast wrong run cannot pass as a figure.
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 
 #include <chrono>
 #include <cstdio>
@@ -34,6 +31,7 @@
 #include "actors/cluster.hpp"
 #include "actors/runtime.hpp"
 #include "lisp/printer.hpp"
+#include "tests/support/local_socket.hpp"
 #include "tests/support/node_process.hpp"
 
 using namespace ptc;
@@ -131,15 +129,8 @@ std::vector<int> idle_connections(std::uint16_t port, std::size_t n) {
   lim.rlim_cur = std::max<rlim_t>(lim.rlim_cur, std::min<rlim_t>(lim.rlim_max, n + 512));
   ::setrlimit(RLIMIT_NOFILE, &lim);
   std::vector<int> fds;
-  for (std::size_t i = 0; i < n; ++i) {
-    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(port);
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0) fds.push_back(fd);
-    else if (fd >= 0) ::close(fd);
-  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (const int fd = testing::connect_local(port); fd >= 0) fds.push_back(fd);
   return fds;
 }
 

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "tests/support/local_socket.hpp"
 #include "tests/support/eventually.hpp"
 #include "tests/support/http_server.hpp"
 
@@ -30,17 +31,7 @@ struct raw_client {
   int fd = -1;
 
   explicit raw_client(std::uint16_t port) {
-    fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    timeval tv{20, 0};
-    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    addr.sin_port = htons(port);
-    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-      ::close(fd);
-      fd = -1;
-    }
+    fd = ptc::testing::connect_local(port, std::chrono::seconds(20));
   }
   ~raw_client() {
     if (fd >= 0) ::close(fd);

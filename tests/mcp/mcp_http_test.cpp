@@ -4,6 +4,7 @@
 // protection (Host and Origin), bearer tokens, content negotiation, size limits, GET and DELETE.
 #include <catch2/catch.hpp>
 
+#include "tests/support/local_socket.hpp"
 #include "tests/support/actor_config.hpp"
 #include "tests/support/eventually.hpp"
 
@@ -34,6 +35,7 @@ namespace mcp_mcp_http_test {
 using namespace ptc;
 using namespace std::chrono_literals;
 using json = nlohmann::ordered_json;
+using testing::connect_local;
 
 namespace {
 
@@ -85,22 +87,6 @@ struct raw {
     return send("POST", url, msg.dump(), std::move(headers));
   }
 };
-
-/// A TCP connection to 127.0.0.1:port (-1 when it fails), reads timing out after 5 s.
-int connect_local(std::uint16_t port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(port);
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  timeval tv{5, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
-}
 
 /// A plain TCP client: sends `bytes`, then reads until the server closes, `until` appears `times`
 /// times, or 5 s pass.

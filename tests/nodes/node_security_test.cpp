@@ -27,6 +27,7 @@
 #include "actors/runtime.hpp"
 #include "lisp/printer.hpp"
 #include "tests/support/eventually.hpp"
+#include "tests/support/local_socket.hpp"
 #include "tests/support/node_process.hpp"
 #include "tests/support/scripted.hpp"
 
@@ -133,19 +134,6 @@ bool alive(const node_process& n) {
   return stat && state != "Z";
 }
 
-int dial(std::uint16_t port) {
-  int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_port = htons(port);
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
-}
-
 void send_all(int fd, const std::string& bytes) {
   std::size_t sent = 0;
   while (sent < bytes.size()) {
@@ -236,7 +224,7 @@ class logging_proxy {
       if (::poll(fds.data(), fds.size(), 50) <= 0) continue;
       if (fds[0].revents & POLLIN) {
         int c = ::accept4(listen_, nullptr, nullptr, SOCK_CLOEXEC);
-        int n = dial(target_);
+        int n = testing::connect_local(target_);
         if (c >= 0 && n >= 0) links.emplace_back(c, n);
       }
       for (std::size_t i = 1; i < fds.size(); ++i) {
@@ -371,7 +359,7 @@ TEST_CASE("NODE-SEC: hostile bytes harm no node, plaintext or TLS; each is follo
     const auto honest = tls ? client_tls(t / "pki") : config::node_settings::tls_files{};
     for (const auto& h : hostile_catalogue()) {
       INFO(h.name);
-      const int fd = dial(node.port());
+      const int fd = testing::connect_local(node.port());
       REQUIRE(fd >= 0);
       send_all(fd, h.bytes);
       // Refused at once, or (a handshake that never completes) at the handshake timeout.
@@ -403,7 +391,7 @@ TEST_CASE("NODE-SEC: 1,000 idle connections neither starve a node nor grow it; t
   const std::size_t rss_before = node.rss_kib();
   std::vector<int> idle;
   for (int i = 0; i < 1000; ++i) {
-    const int fd = dial(node.port());
+    const int fd = testing::connect_local(node.port());
     if (fd >= 0) idle.push_back(fd);
   }
   CHECK(idle.size() == 1000);
