@@ -107,7 +107,7 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
                                    });
         // A requester on another node is watched: its runs stop when it goes away.
         caf::actor_addr requester;
-        if (auto sender = self->current_sender(); sender && sender->node() != self->node()) {
+        if (sender && peer != self->node()) {
           requester = caf::actor_cast<caf::actor_addr>(sender);
           if (st.watched.insert(requester).second) self->monitor(sender);
         }
