@@ -1,7 +1,7 @@
 // The agent builder (see agent.hpp).
-#include "actors/agent.hpp"
+#include "ptc/actors/agent.hpp"
 
-#include "messages/mission.hpp"
+#include "ptc/messages/mission.hpp"
 
 namespace ptc::actors {
 

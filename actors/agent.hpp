@@ -26,10 +26,10 @@
 #include <caf/all.hpp>
 #include <nlohmann/json.hpp>
 
-#include "actors/tools.hpp"
-#include "lisp/budget.hpp"
-#include "lisp/run.hpp"
-#include "messages/types.hpp"
+#include "ptc/actors/tools.hpp"
+#include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/messages/types.hpp"
 
 namespace ptc::actors {
 

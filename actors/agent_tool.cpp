@@ -1,9 +1,9 @@
 // Sub-agents as tools, and materializing an agent's tools (see agent_tool.hpp).
-#include "actors/agent_tool.hpp"
+#include "ptc/actors/agent_tool.hpp"
 
-#include "actors/sub_agent.hpp"
-#include "lisp/json.hpp"
-#include "messages/serialization.hpp"
+#include "ptc/actors/sub_agent.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/messages/serialization.hpp"
 
 namespace ptc::actors {
 namespace {

@@ -13,9 +13,9 @@
 
 #include <caf/all.hpp>
 
-#include "actors/agent.hpp"
-#include "actors/tools.hpp"
-#include "messages/types.hpp"
+#include "ptc/actors/agent.hpp"
+#include "ptc/actors/tools.hpp"
+#include "ptc/messages/types.hpp"
 
 namespace ptc::actors {
 

@@ -1,5 +1,5 @@
 // The BASP guard (see basp_guard.hpp).
-#include "actors/basp_guard.hpp"
+#include "ptc/actors/basp_guard.hpp"
 
 #include <algorithm>
 

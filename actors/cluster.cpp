@@ -1,5 +1,5 @@
 // Links to nodes and the cluster (see cluster.hpp).
-#include "actors/cluster.hpp"
+#include "ptc/actors/cluster.hpp"
 
 #include <algorithm>
 #include <charconv>

@@ -27,11 +27,11 @@
 
 #include <caf/all.hpp>
 
-#include "actors/agent.hpp"
-#include "actors/gate.hpp"
-#include "actors/node.hpp"
-#include "actors/runtime.hpp"
-#include "messages/step.hpp"
+#include "ptc/actors/agent.hpp"
+#include "ptc/actors/gate.hpp"
+#include "ptc/actors/node.hpp"
+#include "ptc/actors/runtime.hpp"
+#include "ptc/messages/step.hpp"
 
 namespace ptc::actors {
 

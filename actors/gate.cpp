@@ -1,5 +1,5 @@
 // The gate (see gate.hpp).
-#include "actors/gate.hpp"
+#include "ptc/actors/gate.hpp"
 
 
 #include <arpa/inet.h>
@@ -29,7 +29,7 @@
 #include <openssl/x509v3.h>
 #include <spdlog/spdlog.h>
 
-#include "actors/listen_socket.hpp"
+#include "ptc/actors/listen_socket.hpp"
 
 namespace ptc::actors {
 namespace detail {

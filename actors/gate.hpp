@@ -33,9 +33,9 @@
 #include <memory>
 #include <string>
 
-#include "actors/basp_guard.hpp"
-#include "actors/tls.hpp"
-#include "config/settings.hpp"
+#include "ptc/actors/basp_guard.hpp"
+#include "ptc/actors/tls.hpp"
+#include "ptc/config/settings.hpp"
 
 namespace ptc::actors {
 

@@ -1,4 +1,4 @@
-#include "actors/http.hpp"
+#include "ptc/actors/http.hpp"
 
 #include <cctype>
 #include <memory>
@@ -7,9 +7,9 @@
 
 #include <curl/curl.h>
 
-#include "actors/http_text.hpp"
-#include "actors/http_worker.hpp"
-#include "actors/wire.hpp"
+#include "ptc/actors/http_text.hpp"
+#include "ptc/actors/http_worker.hpp"
+#include "ptc/actors/wire.hpp"
 
 namespace ptc::actors {
 namespace {

@@ -1,5 +1,5 @@
 // The HTTP/1.1 server behind ptc's own endpoints (http_server.hpp).
-#include "actors/http_server.hpp"
+#include "ptc/actors/http_server.hpp"
 
 
 #include <cstdio>
@@ -23,8 +23,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include "actors/http_text.hpp"
-#include "actors/listen_socket.hpp"
+#include "ptc/actors/http_text.hpp"
+#include "ptc/actors/listen_socket.hpp"
 
 namespace ptc::actors {
 namespace {

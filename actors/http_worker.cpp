@@ -1,4 +1,4 @@
-#include "actors/http_worker.hpp"
+#include "ptc/actors/http_worker.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -7,7 +7,7 @@
 #include <deque>
 #include <string_view>
 
-#include "actors/http_text.hpp"
+#include "ptc/actors/http_text.hpp"
 
 namespace ptc::actors::detail {
 namespace {

@@ -23,7 +23,7 @@
 #include <caf/all.hpp>
 #include <curl/curl.h>
 
-#include "actors/http.hpp"
+#include "ptc/actors/http.hpp"
 
 namespace ptc::actors::detail {
 

@@ -5,7 +5,7 @@
 // handed in as it arrives. `yielded`: a resume message to ourselves puts the run behind every
 // message already queued, so a long loop takes turns with other runs. `finished`: the reply
 // goes out. The actor handles one message at a time, so a run is never resumed twice at once.
-#include "actors/interpreter.hpp"
+#include "ptc/actors/interpreter.hpp"
 
 #include <algorithm>
 #include <exception>

@@ -23,13 +23,13 @@
 
 #include <caf/all.hpp>
 
-#include "actors/tools.hpp"
-#include "actors/tree.hpp"
-#include "actors/wire.hpp"
-#include "lisp/budget.hpp"
-#include "lisp/run.hpp"
-#include "lisp/value.hpp"
-#include "messages/step.hpp"
+#include "ptc/actors/tools.hpp"
+#include "ptc/actors/tree.hpp"
+#include "ptc/actors/wire.hpp"
+#include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/lisp/value.hpp"
+#include "ptc/messages/step.hpp"
 
 namespace ptc::actors {
 

@@ -4,8 +4,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "actors/interpreter.hpp"
-#include "messages/serialization.hpp"
+#include "ptc/actors/interpreter.hpp"
+#include "ptc/messages/serialization.hpp"
 
 namespace ptc::actors {
 

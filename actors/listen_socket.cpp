@@ -1,4 +1,4 @@
-#include "actors/listen_socket.hpp"
+#include "ptc/actors/listen_socket.hpp"
 
 #include <netinet/in.h>
 #include <unistd.h>

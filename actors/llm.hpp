@@ -29,10 +29,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "actors/http.hpp"
-#include "actors/wire.hpp"
-#include "config/settings.hpp"
-#include "messages/types.hpp"
+#include "ptc/actors/http.hpp"
+#include "ptc/actors/wire.hpp"
+#include "ptc/config/settings.hpp"
+#include "ptc/messages/types.hpp"
 
 namespace ptc::actors {
 

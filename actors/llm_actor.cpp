@@ -11,10 +11,10 @@
 
 #include <spdlog/spdlog.h>
 
-#include "actors/llm.hpp"
-#include "actors/llm_internal.hpp"
-#include "config/error.hpp"
-#include "config/provider.hpp"
+#include "ptc/actors/llm.hpp"
+#include "ptc/actors/llm_internal.hpp"
+#include "ptc/config/error.hpp"
+#include "ptc/config/provider.hpp"
 
 namespace ptc::actors {
 

@@ -5,10 +5,10 @@
 #include <optional>
 #include <system_error>
 
-#include "actors/llm_internal.hpp"
-#include "actors/trace.hpp"
-#include "config/error.hpp"
-#include "config/secret.hpp"
+#include "ptc/actors/llm_internal.hpp"
+#include "ptc/actors/trace.hpp"
+#include "ptc/config/error.hpp"
+#include "ptc/config/secret.hpp"
 
 namespace ptc::actors::llm_detail {
 

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "actors/llm.hpp"
+#include "ptc/actors/llm.hpp"
 
 namespace ptc::actors::llm_detail {
 

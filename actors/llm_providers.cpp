@@ -6,10 +6,10 @@
 #include <ctime>
 #include <string>
 
-#include "actors/http_text.hpp"
-#include "actors/llm.hpp"
-#include "actors/llm_internal.hpp"
-#include "config/provider.hpp"
+#include "ptc/actors/http_text.hpp"
+#include "ptc/actors/llm.hpp"
+#include "ptc/actors/llm_internal.hpp"
+#include "ptc/config/provider.hpp"
 
 namespace ptc::actors {
 

@@ -3,9 +3,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "actors/llm.hpp"
-#include "actors/llm_internal.hpp"
-#include "messages/serialization.hpp"
+#include "ptc/actors/llm.hpp"
+#include "ptc/actors/llm_internal.hpp"
+#include "ptc/messages/serialization.hpp"
 
 namespace ptc::actors {
 

@@ -2,9 +2,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "actors/llm.hpp"
-#include "actors/llm_internal.hpp"
-#include "messages/serialization.hpp"
+#include "ptc/actors/llm.hpp"
+#include "ptc/actors/llm_internal.hpp"
+#include "ptc/messages/serialization.hpp"
 
 namespace ptc::actors {
 

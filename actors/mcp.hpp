@@ -36,8 +36,8 @@
 #include <caf/all.hpp>
 #include <nlohmann/json.hpp>
 
-#include "actors/tools.hpp"
-#include "config/settings.hpp"
+#include "ptc/actors/tools.hpp"
+#include "ptc/config/settings.hpp"
 
 namespace ptc::actors {
 

@@ -5,14 +5,14 @@
 
 #include <spdlog/spdlog.h>
 
-#include "actors/http.hpp"
-#include "actors/mcp.hpp"
-#include "actors/mcp_process.hpp"
-#include "actors/trace.hpp"
-#include "actors/wire.hpp"
-#include "config/secret.hpp"
-#include "messages/json_schema.hpp"
-#include "messages/text.hpp"
+#include "ptc/actors/http.hpp"
+#include "ptc/actors/mcp.hpp"
+#include "ptc/actors/mcp_process.hpp"
+#include "ptc/actors/trace.hpp"
+#include "ptc/actors/wire.hpp"
+#include "ptc/config/secret.hpp"
+#include "ptc/messages/json_schema.hpp"
+#include "ptc/messages/text.hpp"
 
 namespace ptc::actors {
 namespace {

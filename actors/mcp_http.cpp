@@ -1,5 +1,5 @@
 // ptc's MCP server over Streamable HTTP (mcp_http.hpp).
-#include "actors/mcp_http.hpp"
+#include "ptc/actors/mcp_http.hpp"
 
 #include <algorithm>
 #include <map>
@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
-#include "actors/mcp.hpp"
+#include "ptc/actors/mcp.hpp"
 
 namespace ptc::actors {
 

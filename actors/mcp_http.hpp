@@ -34,8 +34,8 @@
 
 #include <caf/all.hpp>
 
-#include "actors/http_server.hpp"
-#include "actors/mcp_server.hpp"
+#include "ptc/actors/http_server.hpp"
+#include "ptc/actors/mcp_server.hpp"
 
 namespace ptc::actors {
 

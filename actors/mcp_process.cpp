@@ -1,5 +1,5 @@
 // The process behind an MCP stdio connection (mcp_process.hpp).
-#include "actors/mcp_process.hpp"
+#include "ptc/actors/mcp_process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

@@ -1,5 +1,5 @@
 // The MCP server session (mcp_server.hpp).
-#include "actors/mcp_server.hpp"
+#include "ptc/actors/mcp_server.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -7,17 +7,17 @@
 
 #include <spdlog/spdlog.h>
 
-#include "actors/interpreter.hpp"
-#include "actors/mcp.hpp"
-#include "actors/tree.hpp"
-#include "actors/wire.hpp"
-#include "lisp/json.hpp"
-#include "lisp/printer.hpp"
-#include "messages/debug_view.hpp"
-#include "messages/json_schema.hpp"
-#include "messages/namespace.hpp"
-#include "messages/serialization.hpp"
-#include "messages/text.hpp"
+#include "ptc/actors/interpreter.hpp"
+#include "ptc/actors/mcp.hpp"
+#include "ptc/actors/tree.hpp"
+#include "ptc/actors/wire.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/messages/debug_view.hpp"
+#include "ptc/messages/json_schema.hpp"
+#include "ptc/messages/namespace.hpp"
+#include "ptc/messages/serialization.hpp"
+#include "ptc/messages/text.hpp"
 
 namespace ptc::actors {
 namespace {

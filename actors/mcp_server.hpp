@@ -33,8 +33,8 @@
 #include <caf/all.hpp>
 #include <nlohmann/json.hpp>
 
-#include "actors/tools.hpp"
-#include "lisp/budget.hpp"
+#include "ptc/actors/tools.hpp"
+#include "ptc/lisp/budget.hpp"
 
 namespace ptc::actors {
 

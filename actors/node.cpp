@@ -1,12 +1,12 @@
 // The node host: runs sub-agents and serves tools for other processes (see node.hpp).
-#include "actors/node.hpp"
+#include "ptc/actors/node.hpp"
 
 #include <map>
 #include <set>
 
 #include <spdlog/spdlog.h>
 
-#include "actors/sub_agent.hpp"
+#include "ptc/actors/sub_agent.hpp"
 
 namespace ptc::actors {
 

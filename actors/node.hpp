@@ -28,8 +28,8 @@
 
 #include <caf/all.hpp>
 
-#include "actors/tools.hpp"
-#include "actors/wire.hpp"
+#include "ptc/actors/tools.hpp"
+#include "ptc/actors/wire.hpp"
 
 namespace ptc::actors {
 

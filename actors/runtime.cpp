@@ -1,5 +1,5 @@
 // The runtime: actor system, LLM, interpreters; running agents (see runtime.hpp).
-#include "actors/runtime.hpp"
+#include "ptc/actors/runtime.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -11,10 +11,10 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include "actors/agent_tool.hpp"
-#include "actors/sub_agent.hpp"
-#include "actors/trace.hpp"
-#include "actors/tree.hpp"
+#include "ptc/actors/agent_tool.hpp"
+#include "ptc/actors/sub_agent.hpp"
+#include "ptc/actors/trace.hpp"
+#include "ptc/actors/tree.hpp"
 
 namespace ptc::actors {
 namespace {

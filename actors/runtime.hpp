@@ -20,13 +20,13 @@
 
 #include <caf/all.hpp>
 
-#include "actors/agent.hpp"
-#include "actors/interpreter.hpp"
-#include "actors/gate.hpp"
-#include "actors/llm.hpp"
-#include "actors/sub_agent.hpp"
-#include "config/settings.hpp"
-#include "messages/step.hpp"
+#include "ptc/actors/agent.hpp"
+#include "ptc/actors/interpreter.hpp"
+#include "ptc/actors/gate.hpp"
+#include "ptc/actors/llm.hpp"
+#include "ptc/actors/sub_agent.hpp"
+#include "ptc/config/settings.hpp"
+#include "ptc/messages/step.hpp"
 
 namespace ptc::actors {
 

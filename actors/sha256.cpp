@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "actors/llm_internal.hpp"
+#include "ptc/actors/llm_internal.hpp"
 
 namespace ptc::actors::llm_detail {
 

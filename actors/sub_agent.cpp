@@ -1,5 +1,5 @@
 // The sub-agent actor: the mission loop (see sub_agent.hpp).
-#include "actors/sub_agent.hpp"
+#include "ptc/actors/sub_agent.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -7,13 +7,13 @@
 
 #include <spdlog/spdlog.h>
 
-#include "actors/interpreter.hpp"
-#include "actors/llm.hpp"
-#include "actors/trace.hpp"
-#include "messages/compression.hpp"
-#include "messages/extract.hpp"
-#include "messages/loop.hpp"
-#include "messages/serialization.hpp"
+#include "ptc/actors/interpreter.hpp"
+#include "ptc/actors/llm.hpp"
+#include "ptc/actors/trace.hpp"
+#include "ptc/messages/compression.hpp"
+#include "ptc/messages/extract.hpp"
+#include "ptc/messages/loop.hpp"
+#include "ptc/messages/serialization.hpp"
 
 namespace ptc::actors {
 namespace {

@@ -24,11 +24,11 @@
 
 #include <caf/all.hpp>
 
-#include "actors/tools.hpp"
-#include "actors/tree.hpp"
-#include "actors/wire.hpp"
-#include "messages/step.hpp"
-#include "messages/types.hpp"
+#include "ptc/actors/tools.hpp"
+#include "ptc/actors/tree.hpp"
+#include "ptc/actors/wire.hpp"
+#include "ptc/messages/step.hpp"
+#include "ptc/messages/types.hpp"
 
 namespace ptc::actors {
 

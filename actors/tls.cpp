@@ -1,5 +1,5 @@
 // TLS contexts (see tls.hpp).
-#include "actors/tls.hpp"
+#include "ptc/actors/tls.hpp"
 
 #include <cerrno>
 #include <cstring>

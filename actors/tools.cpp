@@ -1,7 +1,7 @@
 // A C++ callable as a tool actor: (tool_atom, tool_call) -> tool_result. Whatever the callable
 // does (throws, returns something that cannot be sent as JSON), the actor answers with a
 // tool_result, so a faulty tool fails its call and never the actor or the program's run.
-#include "actors/tools.hpp"
+#include "ptc/actors/tools.hpp"
 
 #include <exception>
 #include <string>

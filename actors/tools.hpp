@@ -16,11 +16,11 @@
 #include <caf/all.hpp>
 #include <nlohmann/json.hpp>
 
-#include "actors/tree.hpp"
-#include "actors/wire.hpp"
-#include "lisp/run.hpp"
-#include "messages/step.hpp"
-#include "messages/types.hpp"
+#include "ptc/actors/tree.hpp"
+#include "ptc/actors/wire.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/messages/step.hpp"
+#include "ptc/messages/types.hpp"
 
 namespace ptc::messages {
 // Found by argument-dependent lookup, so it lives beside tool_spec (messages/ itself has no CAF).

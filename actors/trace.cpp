@@ -1,5 +1,5 @@
 // The JSONL trace sink (see trace.hpp).
-#include "actors/trace.hpp"
+#include "ptc/actors/trace.hpp"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -14,9 +14,9 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include "actors/llm_internal.hpp"
-#include "actors/wire.hpp"
-#include "config/secret.hpp"
+#include "ptc/actors/llm_internal.hpp"
+#include "ptc/actors/wire.hpp"
+#include "ptc/config/secret.hpp"
 
 namespace ptc::actors {
 namespace {

@@ -1,5 +1,5 @@
 // The turn budget shared by a tree of nested agents (see tree.hpp).
-#include "actors/tree.hpp"
+#include "ptc/actors/tree.hpp"
 
 namespace ptc::actors {
 namespace {

@@ -10,8 +10,8 @@
 
 #include <caf/all.hpp>
 
-#include "actors/wire.hpp"
-#include "messages/types.hpp"
+#include "ptc/actors/wire.hpp"
+#include "ptc/messages/types.hpp"
 
 namespace ptc::actors {
 

@@ -1,14 +1,14 @@
 // Codecs of the messages-layer payloads and the CAF type registration (see wire.hpp).
-#include "actors/wire.hpp"
+#include "ptc/actors/wire.hpp"
 
-#include "actors/http.hpp"
-#include "actors/interpreter.hpp"
-#include "actors/llm.hpp"
-#include "actors/node.hpp"
-#include "actors/sub_agent.hpp"
-#include "actors/tools.hpp"
-#include "actors/tree.hpp"
-#include "messages/serialization.hpp"
+#include "ptc/actors/http.hpp"
+#include "ptc/actors/interpreter.hpp"
+#include "ptc/actors/llm.hpp"
+#include "ptc/actors/node.hpp"
+#include "ptc/actors/sub_agent.hpp"
+#include "ptc/actors/tools.hpp"
+#include "ptc/actors/tree.hpp"
+#include "ptc/messages/serialization.hpp"
 
 namespace ptc::actors {
 

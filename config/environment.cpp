@@ -1,6 +1,6 @@
-#include "config/environment.hpp"
+#include "ptc/config/environment.hpp"
 
-#include "config/provider.hpp"
+#include "ptc/config/provider.hpp"
 
 extern char** environ;  // POSIX; declared by no standard header in C++
 

@@ -1,4 +1,4 @@
-#include "config/fields.hpp"
+#include "ptc/config/fields.hpp"
 
 #include <algorithm>
 #include <array>

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "config/settings.hpp"
+#include "ptc/config/settings.hpp"
 
 namespace ptc::config::detail {
 

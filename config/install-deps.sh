@@ -17,6 +17,7 @@ packages=(
   libcli11-dev            # command line parsing
   clojure                 # the oracle for language conformance expectations
   jq                      # test scripts check JSON lines (traces, cassettes)
+  dpkg-dev file           # cpack -G DEB: dpkg-shlibdeps computes the package's dependencies
 )
 if [[ "${PTC_WITH_FUZZ:-0}" == 1 ]]; then packages+=(clang libclang-rt-14-dev); fi
 

@@ -1,8 +1,8 @@
-#include "config/provider.hpp"
+#include "ptc/config/provider.hpp"
 
 #include <array>
 
-#include "config/error.hpp"
+#include "ptc/config/error.hpp"
 
 namespace ptc::config {
 

@@ -1,4 +1,4 @@
-#include "config/secret.hpp"
+#include "ptc/config/secret.hpp"
 
 #include <algorithm>
 #include <atomic>

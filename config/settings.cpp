@@ -1,4 +1,4 @@
-#include "config/settings.hpp"
+#include "ptc/config/settings.hpp"
 
 #include <algorithm>
 #include <array>
@@ -6,7 +6,7 @@
 #include <iterator>
 #include <vector>
 
-#include "config/fields.hpp"
+#include "ptc/config/fields.hpp"
 
 namespace ptc::config {
 

@@ -23,11 +23,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "config/environment.hpp"
-#include "config/error.hpp"
-#include "config/provider.hpp"
-#include "config/secret.hpp"
-#include "lisp/budget.hpp"
+#include "ptc/config/environment.hpp"
+#include "ptc/config/error.hpp"
+#include "ptc/config/provider.hpp"
+#include "ptc/config/secret.hpp"
+#include "ptc/lisp/budget.hpp"
 
 namespace ptc::config {
 

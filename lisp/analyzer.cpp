@@ -1,4 +1,4 @@
-#include "lisp/analyzer.hpp"
+#include "ptc/lisp/analyzer.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -6,20 +6,20 @@
 #include <cstring>
 #include <limits>
 
-#include "lisp/builtin.hpp"
-#include "lisp/builtins/coll_ops.hpp"
-#include "lisp/builtins/seq_support.hpp"
-#include "lisp/date.hpp"
-#include "lisp/forms/forms.hpp"
-#include "lisp/json.hpp"
-#include "lisp/keyword_lookup.hpp"
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/ordered_table.hpp"
-#include "lisp/regex.hpp"
-#include "lisp/set.hpp"
-#include "lisp/suggest.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/builtins/coll_ops.hpp"
+#include "ptc/lisp/builtins/seq_support.hpp"
+#include "ptc/lisp/date.hpp"
+#include "ptc/lisp/forms/forms.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/keyword_lookup.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/ordered_table.hpp"
+#include "ptc/lisp/regex.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/suggest.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 namespace {

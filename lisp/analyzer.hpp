@@ -12,9 +12,9 @@
 #include <unordered_set>
 #include <vector>
 
-#include "lisp/closure.hpp"
-#include "lisp/form.hpp"
-#include "lisp/node.hpp"
+#include "ptc/lisp/closure.hpp"
+#include "ptc/lisp/form.hpp"
+#include "ptc/lisp/node.hpp"
 
 namespace ptc::lisp {
 

@@ -1,8 +1,8 @@
-#include "lisp/budget.hpp"
+#include "ptc/lisp/budget.hpp"
 
 #include <atomic>
 
-#include "lisp/error.hpp"
+#include "ptc/lisp/error.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -1,7 +1,7 @@
-#include "lisp/builtin.hpp"
+#include "ptc/lisp/builtin.hpp"
 
-#include "lisp/builtins/family_parts.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/builtins/family_parts.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 

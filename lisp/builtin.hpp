@@ -10,10 +10,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "lisp/context.hpp"
-#include "lisp/error.hpp"
-#include "lisp/function.hpp"
-#include "lisp/value.hpp"
+#include "ptc/lisp/context.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/function.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

@@ -1,6 +1,6 @@
-#include "lisp/closure.hpp"
+#include "ptc/lisp/closure.hpp"
 
-#include "lisp/list.hpp"
+#include "ptc/lisp/list.hpp"
 
 namespace ptc::lisp {
 

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "lisp/context.hpp"
-#include "lisp/function.hpp"
-#include "lisp/node.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/context.hpp"
+#include "ptc/lisp/function.hpp"
+#include "ptc/lisp/node.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 

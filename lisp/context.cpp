@@ -1,15 +1,15 @@
-#include "lisp/context.hpp"
+#include "ptc/lisp/context.hpp"
 
-#include "lisp/builtins/coll_ops.hpp"
+#include "ptc/lisp/builtins/coll_ops.hpp"
 
-#include "lisp/error.hpp"
-#include "lisp/function.hpp"
-#include "lisp/keyword_lookup.hpp"
-#include "lisp/map.hpp"
-#include "lisp/node.hpp"
-#include "lisp/set.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/function.hpp"
+#include "ptc/lisp/keyword_lookup.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/node.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "lisp/budget.hpp"
-#include "lisp/error.hpp"
-#include "lisp/function.hpp"
-#include "lisp/value.hpp"
+#include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/function.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

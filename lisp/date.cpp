@@ -1,13 +1,13 @@
 // Civil-calendar arithmetic, ISO text and DateTimeFormatter patterns for LocalDate (date.hpp).
-#include "lisp/date.hpp"
+#include "ptc/lisp/date.hpp"
 
 #include <algorithm>
 #include <array>
 #include <optional>
 #include <vector>
 
-#include "lisp/error.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp::date {
 namespace {

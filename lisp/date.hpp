@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "lisp/value.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp::date {
 

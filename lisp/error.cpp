@@ -1,6 +1,6 @@
-#include "lisp/error.hpp"
+#include "ptc/lisp/error.hpp"
 
-#include "lisp/printer.hpp"
+#include "ptc/lisp/printer.hpp"
 
 namespace ptc::lisp {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "lisp/value.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

@@ -1,4 +1,4 @@
-#include "lisp/exception.hpp"
+#include "ptc/lisp/exception.hpp"
 
 namespace ptc::lisp {
 

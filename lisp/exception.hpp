@@ -3,8 +3,8 @@
 // (for builtin errors too, so (ex-message e) works on a caught type error).
 #include <string>
 
-#include "lisp/error.hpp"
-#include "lisp/value.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

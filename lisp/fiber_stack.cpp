@@ -1,4 +1,4 @@
-#include "lisp/fiber_stack.hpp"
+#include "ptc/lisp/fiber_stack.hpp"
 
 #include <mutex>
 #include <unordered_map>

@@ -1,15 +1,15 @@
 // Forms as data: what a quoted form denotes.
-#include "lisp/form.hpp"
+#include "ptc/lisp/form.hpp"
 
 #include <algorithm>
 #include <string>
 
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/regex.hpp"
-#include "lisp/set.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/regex.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 

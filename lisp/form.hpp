@@ -3,8 +3,8 @@
 // runtime values so every form, including each symbol occurrence, carries its line:col.
 #include <vector>
 
-#include "lisp/error.hpp"
-#include "lisp/value.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

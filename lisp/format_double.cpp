@@ -19,7 +19,7 @@
 #include <cstring>
 #include <string>
 
-#include "lisp/printer.hpp"
+#include "ptc/lisp/printer.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -2,16 +2,16 @@
 #include <algorithm>
 #include <string>
 
-#include "lisp/budget.hpp"
-#include "lisp/context.hpp"
-#include "lisp/function.hpp"
-#include "lisp/lazy_seq.hpp"
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/print_engine.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/set.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/context.hpp"
+#include "ptc/lisp/function.hpp"
+#include "ptc/lisp/lazy_seq.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/print_engine.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 

@@ -5,7 +5,7 @@
 #include <span>
 #include <string>
 
-#include "lisp/value.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

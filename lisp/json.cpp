@@ -1,6 +1,6 @@
 // The JSON ↔ value mapping at the host boundary (json.hpp). Both directions recurse over the
 // data with a depth guard, so hostile nesting is an error instead of a stack overflow.
-#include "lisp/json.hpp"
+#include "ptc/lisp/json.hpp"
 
 #include <cmath>
 #include <limits>
@@ -8,17 +8,17 @@
 #include <string>
 #include <utility>
 
-#include "lisp/budget.hpp"
-#include "lisp/context.hpp"
-#include "lisp/date.hpp"
-#include "lisp/error.hpp"
-#include "lisp/lazy_seq.hpp"
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/set.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/context.hpp"
+#include "ptc/lisp/date.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/lazy_seq.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 namespace {

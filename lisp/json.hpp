@@ -10,7 +10,7 @@
 // and vars cannot be sent: a `type` error names the path.
 #include <nlohmann/json.hpp>
 
-#include "lisp/value.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

@@ -10,7 +10,7 @@
 // find_flex (their comparator decides what a key matches).
 #include <cstdint>
 
-#include "lisp/map.hpp"
+#include "ptc/lisp/map.hpp"
 
 namespace ptc::lisp {
 

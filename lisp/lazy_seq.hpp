@@ -7,7 +7,7 @@
 #include <memory>
 #include <optional>
 
-#include "lisp/value.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

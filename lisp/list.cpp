@@ -1,4 +1,4 @@
-#include "lisp/list.hpp"
+#include "ptc/lisp/list.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -4,7 +4,7 @@
 // O(1), nth is O(n). Freeing a long list is iterative.
 #include <vector>
 
-#include "lisp/value.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

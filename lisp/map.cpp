@@ -1,7 +1,7 @@
-#include "lisp/map.hpp"
+#include "ptc/lisp/map.hpp"
 
-#include "lisp/sorted_order.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/sorted_order.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 

@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "lisp/ordered_table.hpp"
-#include "lisp/value.hpp"
+#include "ptc/lisp/ordered_table.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

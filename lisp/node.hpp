@@ -13,10 +13,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lisp/context.hpp"
-#include "lisp/error.hpp"
-#include "lisp/run.hpp"
-#include "lisp/value.hpp"
+#include "ptc/lisp/context.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

@@ -1,8 +1,8 @@
-#include "lisp/object.hpp"
+#include "ptc/lisp/object.hpp"
 
 #include <vector>
 
-#include "lisp/budget.hpp"
+#include "ptc/lisp/budget.hpp"
 
 namespace ptc::lisp {
 

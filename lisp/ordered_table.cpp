@@ -1,9 +1,9 @@
-#include "lisp/ordered_table.hpp"
+#include "ptc/lisp/ordered_table.hpp"
 
 #include <cstring>
 #include <vector>
 
-#include "lisp/sorted_order.hpp"
+#include "ptc/lisp/sorted_order.hpp"
 
 namespace ptc::lisp::detail {
 

@@ -12,8 +12,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "lisp/value.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/value.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp::detail {
 

@@ -3,7 +3,7 @@
 // Collections are opened onto an explicit stack of frames; each frame yields its items one at a
 // time, so depth costs heap, not native stack. Truncation (TRN-004) is a per-frame item limit:
 // nested collections truncate independently because each frame counts its own items.
-#include "lisp/print_engine.hpp"
+#include "ptc/lisp/print_engine.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -12,21 +12,21 @@
 #include <utility>
 #include <vector>
 
-#include "lisp/budget.hpp"
-#include "lisp/context.hpp"
-#include "lisp/date.hpp"
-#include "lisp/error.hpp"
-#include "lisp/exception.hpp"
-#include "lisp/function.hpp"
-#include "lisp/lazy_seq.hpp"
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/regex.hpp"
-#include "lisp/seq.hpp"
-#include "lisp/set.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/context.hpp"
+#include "ptc/lisp/date.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/exception.hpp"
+#include "ptc/lisp/function.hpp"
+#include "ptc/lisp/lazy_seq.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/regex.hpp"
+#include "ptc/lisp/seq.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 namespace {

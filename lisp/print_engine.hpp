@@ -6,7 +6,7 @@
 #include <limits>
 #include <string>
 
-#include "lisp/value.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

@@ -1,19 +1,19 @@
 // pr-str, print and str: thin entry points over the print engine (print_engine.cpp).
-#include "lisp/printer.hpp"
+#include "ptc/lisp/printer.hpp"
 
 #include <cmath>
 #include <vector>
 
-#include "lisp/context.hpp"
-#include "lisp/date.hpp"
-#include "lisp/function.hpp"
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/print_engine.hpp"
-#include "lisp/regex.hpp"
-#include "lisp/set.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/context.hpp"
+#include "ptc/lisp/date.hpp"
+#include "ptc/lisp/function.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/print_engine.hpp"
+#include "ptc/lisp/regex.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 

@@ -4,15 +4,15 @@
 // limit (512), so no input can overflow the stack; every error carries the position of the
 // form or delimiter at fault. Features PTC-Lisp leaves out are parse errors that name the
 // feature, so the LLM learns what to write instead.
-#include "lisp/reader.hpp"
+#include "ptc/lisp/reader.hpp"
 
 #include <limits>
 #include <string>
 #include <unordered_set>
 
-#include "lisp/printer.hpp"
-#include "lisp/reader_scan.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/reader_scan.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "lisp/form.hpp"
+#include "ptc/lisp/form.hpp"
 
 namespace ptc::lisp {
 

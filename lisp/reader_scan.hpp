@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "lisp/error.hpp"
-#include "lisp/form.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/form.hpp"
 
 namespace ptc::lisp::reader_detail {
 

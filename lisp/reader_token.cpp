@@ -5,8 +5,8 @@
 #include <cmath>
 #include <limits>
 
-#include "lisp/reader_scan.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/reader_scan.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp::reader_detail {
 

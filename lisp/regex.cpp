@@ -1,4 +1,4 @@
-#include "lisp/regex.hpp"
+#include "ptc/lisp/regex.hpp"
 
 #include <re2/re2.h>
 
@@ -6,8 +6,8 @@
 #include <cctype>
 #include <string_view>
 
-#include "lisp/budget.hpp"
-#include "lisp/error.hpp"
+#include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/error.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "lisp/value.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace re2 { class RE2; }
 

@@ -22,14 +22,14 @@
 #endif
 #endif
 
-#include "lisp/analyzer.hpp"
-#include "lisp/closure.hpp"
-#include "lisp/fiber_stack.hpp"
-#include "lisp/json.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/reader.hpp"
-#include "lisp/run.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/analyzer.hpp"
+#include "ptc/lisp/closure.hpp"
+#include "ptc/lisp/fiber_stack.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/reader.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ctx = boost::context;
 

@@ -26,9 +26,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lisp/budget.hpp"
-#include "lisp/error.hpp"
-#include "lisp/value.hpp"
+#include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

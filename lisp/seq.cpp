@@ -1,12 +1,12 @@
-#include "lisp/seq.hpp"
+#include "ptc/lisp/seq.hpp"
 
-#include "lisp/builtins/seq_support.hpp"
-#include "lisp/error.hpp"
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/set.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/builtins/seq_support.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 

@@ -6,9 +6,9 @@
 #include <string_view>
 #include <vector>
 
-#include "lisp/context.hpp"
-#include "lisp/lazy_seq.hpp"
-#include "lisp/value.hpp"
+#include "ptc/lisp/context.hpp"
+#include "ptc/lisp/lazy_seq.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

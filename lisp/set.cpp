@@ -1,6 +1,6 @@
-#include "lisp/set.hpp"
+#include "ptc/lisp/set.hpp"
 
-#include "lisp/sorted_order.hpp"
+#include "ptc/lisp/sorted_order.hpp"
 
 namespace ptc::lisp {
 

@@ -4,8 +4,8 @@
 // sorted variant (sorted-set, sorted-set-by): kept and printed in comparator order.
 #include <vector>
 
-#include "lisp/ordered_table.hpp"
-#include "lisp/value.hpp"
+#include "ptc/lisp/ordered_table.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

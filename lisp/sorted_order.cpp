@@ -1,12 +1,12 @@
-#include "lisp/sorted_order.hpp"
+#include "ptc/lisp/sorted_order.hpp"
 
 #include <cmath>
 #include <limits>
 
-#include "lisp/budget.hpp"
-#include "lisp/builtin.hpp"
-#include "lisp/context.hpp"
-#include "lisp/error.hpp"
+#include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/context.hpp"
+#include "ptc/lisp/error.hpp"
 
 namespace ptc::lisp::detail {
 

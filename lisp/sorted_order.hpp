@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "lisp/value.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp::detail {
 

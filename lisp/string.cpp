@@ -1,4 +1,4 @@
-#include "lisp/string.hpp"
+#include "ptc/lisp/string.hpp"
 
 #include <cstring>
 #include <functional>
@@ -6,7 +6,7 @@
 #include <mutex>
 #include <unordered_map>
 
-#include "lisp/error.hpp"
+#include "ptc/lisp/error.hpp"
 
 namespace ptc::lisp {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "lisp/budget.hpp"
-#include "lisp/value.hpp"
+#include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

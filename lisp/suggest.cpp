@@ -1,9 +1,9 @@
-#include "lisp/suggest.hpp"
+#include "ptc/lisp/suggest.hpp"
 
 #include <algorithm>
 
-#include "lisp/analyzer.hpp"
-#include "lisp/builtin.hpp"
+#include "ptc/lisp/analyzer.hpp"
+#include "ptc/lisp/builtin.hpp"
 
 namespace ptc::lisp {
 

@@ -1,16 +1,16 @@
-#include "lisp/value.hpp"
+#include "ptc/lisp/value.hpp"
 
 #include <bit>
 #include <cstring>
 
-#include "lisp/budget.hpp"
-#include "lisp/date.hpp"
-#include "lisp/error.hpp"
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/set.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/date.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 

@@ -21,7 +21,7 @@
 #include <string_view>
 #include <utility>
 
-#include "lisp/object.hpp"
+#include "ptc/lisp/object.hpp"
 
 namespace ptc::lisp {
 

@@ -1,4 +1,4 @@
-#include "lisp/vector.hpp"
+#include "ptc/lisp/vector.hpp"
 
 #include <bit>
 

@@ -5,7 +5,7 @@
 #include <memory>
 #include <vector>
 
-#include "lisp/value.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

@@ -1,11 +1,11 @@
 // prepare() and the two compression strategies (DESIGN §6.1, §6.4, §6.5).
-#include "messages/compression.hpp"
+#include "ptc/messages/compression.hpp"
 
-#include "lisp/json.hpp"
-#include "messages/history.hpp"
-#include "messages/mission.hpp"
-#include "messages/namespace.hpp"
-#include "messages/system_prompt.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/messages/history.hpp"
+#include "ptc/messages/mission.hpp"
+#include "ptc/messages/namespace.hpp"
+#include "ptc/messages/system_prompt.hpp"
 
 namespace ptc::messages {
 namespace {

@@ -25,11 +25,11 @@
 #include <variant>
 #include <vector>
 
-#include "lisp/value.hpp"
-#include "messages/signature.hpp"
-#include "messages/step.hpp"
-#include "messages/turn.hpp"
-#include "messages/types.hpp"
+#include "ptc/lisp/value.hpp"
+#include "ptc/messages/signature.hpp"
+#include "ptc/messages/step.hpp"
+#include "ptc/messages/turn.hpp"
+#include "ptc/messages/types.hpp"
 
 namespace ptc::messages {
 

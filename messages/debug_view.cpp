@@ -5,7 +5,7 @@
 // re-renders those messages from the turns (DBG-004). Programs, prints and errors are shown in
 // full. Values (tool arguments and results, turn values) are shown readably when short and
 // through the truncating printer when long: one tool result can be megabytes.
-#include "messages/debug_view.hpp"
+#include "ptc/messages/debug_view.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -13,8 +13,8 @@
 #include <span>
 #include <string_view>
 
-#include "lisp/json.hpp"
-#include "lisp/printer.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/printer.hpp"
 
 namespace ptc::messages {
 

@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "messages/compression.hpp"
-#include "messages/step.hpp"
+#include "ptc/messages/compression.hpp"
+#include "ptc/messages/step.hpp"
 
 namespace ptc::messages {
 

@@ -5,7 +5,7 @@
 // scanner rather than a blind replacement: outside ASCII string literals a curly double quote
 // is a string delimiter the model mistyped (`(str “a”)`), while inside a string it is text the
 // program means (`"He said “hi”"`) and must survive.
-#include "messages/extract.hpp"
+#include "ptc/messages/extract.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,9 +1,9 @@
 // Tool calls and println output of the compressed summary (FMT-001..003, FMT-009/010,
 // TC-001..008, TRN-006/007/010).
-#include "messages/history.hpp"
+#include "ptc/messages/history.hpp"
 
-#include "lisp/json.hpp"
-#include "lisp/printer.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/printer.hpp"
 
 namespace ptc::messages {
 namespace {

@@ -11,7 +11,7 @@
 #include <span>
 #include <string>
 
-#include "lisp/run.hpp"
+#include "ptc/lisp/run.hpp"
 
 namespace ptc::messages {
 

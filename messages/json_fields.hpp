@@ -7,8 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lisp/run.hpp"
-#include "lisp/value.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::messages::json_detail {
 

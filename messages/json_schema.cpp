@@ -1,7 +1,7 @@
 // JSON Schema → PTC signature and notes (json_schema.hpp).
-#include "messages/json_schema.hpp"
+#include "ptc/messages/json_schema.hpp"
 
-#include "messages/text.hpp"
+#include "ptc/messages/text.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -29,7 +29,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "messages/signature.hpp"
+#include "ptc/messages/signature.hpp"
 
 namespace ptc::messages {
 

@@ -1,8 +1,8 @@
 // The pure decisions of the agent loop (see loop.hpp).
-#include "messages/loop.hpp"
+#include "ptc/messages/loop.hpp"
 
-#include "lisp/printer.hpp"
-#include "messages/signature.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/messages/signature.hpp"
 
 namespace ptc::messages {
 namespace {

@@ -6,10 +6,10 @@
 #include <span>
 #include <string>
 
-#include "lisp/run.hpp"
-#include "messages/compression.hpp"
-#include "messages/step.hpp"
-#include "messages/turn.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/messages/compression.hpp"
+#include "ptc/messages/step.hpp"
+#include "ptc/messages/turn.hpp"
 
 namespace ptc::messages {
 

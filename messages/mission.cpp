@@ -3,7 +3,7 @@
 // Anything between double braces that is not a placeholder name (a Clojure map of maps
 // `{{:a 1} 2}`, a Mustache section `{{#x}}`, an empty `{{}}`) is ordinary text and stays as
 // written, so missions can show code and templates of their own.
-#include "messages/mission.hpp"
+#include "ptc/messages/mission.hpp"
 
 #include <algorithm>
 #include <optional>

@@ -1,13 +1,13 @@
 // The tool/, data/ and user/ sections (DESIGN §6.1). Lines are "<name>  ; <comment>" with two
 // spaces before the semicolon: aligned columns would make every line depend on the longest
 // name, so adding one definition would change the bytes of all the others.
-#include "messages/namespace.hpp"
+#include "ptc/messages/namespace.hpp"
 
 #include <variant>
 
-#include "lisp/map.hpp"
-#include "lisp/printer.hpp"
-#include "messages/signature.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/messages/signature.hpp"
 
 namespace ptc::messages {
 namespace {

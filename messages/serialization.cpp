@@ -2,9 +2,9 @@
 // serialization_values.cpp. Every field is written; on reading, absent fields take their
 // defaults except the few that identify a thing (a message's role, a tool's name, a turn's
 // number and outcome), and a field of the wrong type is an error naming its path.
-#include "messages/serialization.hpp"
+#include "ptc/messages/serialization.hpp"
 
-#include "messages/json_fields.hpp"
+#include "ptc/messages/json_fields.hpp"
 
 namespace ptc::messages {
 

@@ -12,9 +12,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "messages/step.hpp"
-#include "messages/turn.hpp"
-#include "messages/types.hpp"
+#include "ptc/messages/step.hpp"
+#include "ptc/messages/turn.hpp"
+#include "ptc/messages/types.hpp"
 
 namespace ptc::messages {
 

@@ -11,17 +11,17 @@
 #include <cstdint>
 #include <vector>
 
-#include "lisp/error.hpp"
-#include "lisp/json.hpp"
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/reader.hpp"
-#include "lisp/set.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
-#include "messages/json_fields.hpp"
-#include "messages/serialization.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/reader.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
+#include "ptc/messages/json_fields.hpp"
+#include "ptc/messages/serialization.hpp"
 
 namespace ptc::messages {
 

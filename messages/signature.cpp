@@ -7,16 +7,16 @@
 //   field     := name type                           sep := "," or whitespace
 // Commas separate like whitespace does (as in Clojure), but a comma must be followed by another
 // parameter or field. Errors name the column (1-based, in characters) of the problem.
-#include "messages/signature.hpp"
+#include "ptc/messages/signature.hpp"
 
 #include <algorithm>
 
-#include "lisp/error.hpp"
-#include "lisp/map.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
-#include "lisp/list.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
+#include "ptc/lisp/list.hpp"
 
 namespace ptc::messages {
 namespace {

@@ -13,7 +13,7 @@
 #include <variant>
 #include <vector>
 
-#include "lisp/value.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::messages {
 

@@ -1,7 +1,7 @@
 // Step: failure reason names (used in traces, the CLI and parent agents' error messages).
-#include "messages/step.hpp"
+#include "ptc/messages/step.hpp"
 
-#include "messages/text.hpp"
+#include "ptc/messages/text.hpp"
 
 namespace ptc::messages {
 

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "lisp/value.hpp"
-#include "messages/turn.hpp"
-#include "messages/types.hpp"
+#include "ptc/lisp/value.hpp"
+#include "ptc/messages/turn.hpp"
+#include "ptc/messages/types.hpp"
 
 namespace ptc::messages {
 

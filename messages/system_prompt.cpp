@@ -8,7 +8,7 @@
 //
 // Layout: intro (per variant), the language reference (shared), how turns work (per variant),
 // common mistakes (shared), output format (shared).
-#include "messages/system_prompt.hpp"
+#include "ptc/messages/system_prompt.hpp"
 
 #include <string_view>
 

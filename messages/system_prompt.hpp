@@ -5,7 +5,7 @@
 // mission, so provider prompt caches reuse it across turns, agents and runs (MSG-006).
 #include <string>
 
-#include "messages/types.hpp"
+#include "ptc/messages/types.hpp"
 
 namespace ptc::messages {
 

@@ -1,5 +1,5 @@
 // Text helpers (text.hpp).
-#include "messages/text.hpp"
+#include "ptc/messages/text.hpp"
 
 namespace ptc::messages {
 

@@ -1,15 +1,15 @@
 // Making turns: a run record (or a response without code) becomes an immutable turn, with the
 // user namespace described once, here, so renderers only concatenate strings.
-#include "messages/turn.hpp"
+#include "ptc/messages/turn.hpp"
 
 #include <cstdint>
 #include <vector>
 
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/set.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::messages {
 

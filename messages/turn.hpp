@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "lisp/run.hpp"
-#include "lisp/value.hpp"
-#include "messages/types.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/lisp/value.hpp"
+#include "ptc/messages/types.hpp"
 
 namespace ptc::messages {
 

@@ -1,5 +1,5 @@
 // The plain data types: usage arithmetic, names, and chat message helpers.
-#include "messages/types.hpp"
+#include "ptc/messages/types.hpp"
 
 namespace ptc::messages {
 

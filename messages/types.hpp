@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lisp/budget.hpp"
+#include "ptc/lisp/budget.hpp"
 
 namespace ptc::messages {
 

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "actors/runtime.hpp"
-#include "lisp/printer.hpp"
+#include "ptc/actors/runtime.hpp"
+#include "ptc/lisp/printer.hpp"
 
 using namespace ptc;
 using clock_type = std::chrono::steady_clock;

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "actors/runtime.hpp"
-#include "lisp/printer.hpp"
+#include "ptc/actors/runtime.hpp"
+#include "ptc/lisp/printer.hpp"
 
 using namespace ptc;
 using json = nlohmann::ordered_json;

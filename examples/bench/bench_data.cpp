@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "lisp/map.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::bench {
 

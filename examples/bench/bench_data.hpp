@@ -3,7 +3,7 @@
 // of ptc_bench, and the Clojure side it compares with, sees exactly the same values.
 #include <cstddef>
 
-#include "lisp/value.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::bench {
 

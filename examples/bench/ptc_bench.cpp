@@ -40,10 +40,10 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_data.hpp"
-#include "lisp/map.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/run.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/lisp/string.hpp"
 #include "vs_clojure.hpp"
 
 namespace {

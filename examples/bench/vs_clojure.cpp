@@ -14,8 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lisp/printer.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/string.hpp"
 
 extern char** environ;
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "lisp/value.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::bench {
 

@@ -32,8 +32,15 @@ inline constexpr std::array<demo_mission, 3> scripted_missions{{
     {"How many orders were cancelled or returned in each region?", ""},
 }};
 
-/// The scripted responses' file: examples/demo/demo_script.json of the source tree.
+/// The scripted responses' file: share/ptc/demo_script.json beside an installed `ptc`
+/// (bin/../share/ptc), else examples/demo/demo_script.json of the source tree it was built from.
 inline std::filesystem::path script_path() {
+  std::error_code ec;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    auto installed = exe.parent_path().parent_path() / "share" / "ptc" / "demo_script.json";
+    if (std::filesystem::exists(installed, ec)) return installed;
+  }
 #ifdef PTC_DEMO_DIR
   return std::filesystem::path(PTC_DEMO_DIR) / "demo_script.json";
 #else

@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lisp/run.hpp"
+#include "ptc/lisp/run.hpp"
 
 namespace ptc::demo {
 

@@ -40,10 +40,10 @@
 #include <thread>
 #include <vector>
 
-#include "lisp/builtin.hpp"
-#include "lisp/error.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/run.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/run.hpp"
 
 namespace {
 

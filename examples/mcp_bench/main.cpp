@@ -24,10 +24,10 @@
 #include <variant>
 #include <vector>
 
-#include "actors/interpreter.hpp"
-#include "actors/mcp.hpp"
-#include "actors/runtime.hpp"
-#include "lisp/printer.hpp"
+#include "ptc/actors/interpreter.hpp"
+#include "ptc/actors/mcp.hpp"
+#include "ptc/actors/runtime.hpp"
+#include "ptc/lisp/printer.hpp"
 
 using namespace ptc;
 using clock_type = std::chrono::steady_clock;

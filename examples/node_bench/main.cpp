@@ -28,9 +28,9 @@
 #include <unistd.h>
 #include <vector>
 
-#include "actors/cluster.hpp"
-#include "actors/runtime.hpp"
-#include "lisp/printer.hpp"
+#include "ptc/actors/cluster.hpp"
+#include "ptc/actors/runtime.hpp"
+#include "ptc/lisp/printer.hpp"
 #include "tests/support/local_socket.hpp"
 #include "tests/support/node_process.hpp"
 

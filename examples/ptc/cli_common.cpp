@@ -7,7 +7,7 @@
 #include <stdexcept>
 
 #include "examples/demo/demo_data.hpp"
-#include "messages/signature.hpp"
+#include "ptc/messages/signature.hpp"
 #include "examples/demo/demo_missions.hpp"
 
 namespace ptc::cli {

@@ -9,10 +9,10 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "actors/agent.hpp"
-#include "actors/llm.hpp"
-#include "actors/mcp.hpp"
-#include "config/settings.hpp"
+#include "ptc/actors/agent.hpp"
+#include "ptc/actors/llm.hpp"
+#include "ptc/actors/mcp.hpp"
+#include "ptc/config/settings.hpp"
 
 namespace ptc::cli {
 

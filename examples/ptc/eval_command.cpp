@@ -8,9 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lisp/json.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/run.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/run.hpp"
 
 namespace ptc::cli {
 namespace {

@@ -1,18 +1,26 @@
 // The ptc command line. Subcommands: eval, run, node, mcp, certs.
 #include <CLI/CLI.hpp>
 
-#include "config/secret.hpp"
+#include <string>
+
+#include "ptc/config/secret.hpp"
 #include "examples/ptc/certs_command.hpp"
 #include "examples/ptc/eval_command.hpp"
 #include "examples/ptc/mcp_command.hpp"
 #include "examples/ptc/node_command.hpp"
 #include "examples/ptc/run_command.hpp"
+#include "ptc/version.hpp"
+#include "ptc_git_revision.hpp"  // generated at each build: PTC_GIT_REVISION
 
 int main(int argc, char** argv) {
   // Whatever reaches stdout or stderr (results, progress, errors) has every key masked.
   ptc::config::redact_standard_streams();
   CLI::App app{"ptc: Programmatic Tool Calling runtime"};
   app.require_subcommand(1);
+  // "ptc 0.1.0", and the commit when built from a git checkout: "ptc 0.1.0 (git 618fb45abcd1)".
+  std::string version = std::string("ptc ") + PTC_VERSION;
+  if (*PTC_GIT_REVISION) version += std::string(" (git ") + PTC_GIT_REVISION + ")";
+  app.set_version_flag("--version", version, "Print the version and exit");
   int exit_code = 0;
   ptc::cli::add_eval_command(app, exit_code);
   ptc::cli::add_run_command(app, exit_code);

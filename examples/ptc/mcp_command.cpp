@@ -16,15 +16,15 @@
 
 #include <spdlog/spdlog.h>
 
-#include "actors/mcp.hpp"
-#include "actors/mcp_http.hpp"
-#include "actors/mcp_server.hpp"
-#include "config/secret.hpp"
-#include "actors/runtime.hpp"
-#include "config/settings.hpp"
+#include "ptc/actors/mcp.hpp"
+#include "ptc/actors/mcp_http.hpp"
+#include "ptc/actors/mcp_server.hpp"
+#include "ptc/config/secret.hpp"
+#include "ptc/actors/runtime.hpp"
+#include "ptc/config/settings.hpp"
 #include "examples/demo/demo_tools.hpp"
 #include "examples/ptc/cli_common.hpp"
-#include "messages/namespace.hpp"
+#include "ptc/messages/namespace.hpp"
 
 namespace ptc::cli {
 namespace {

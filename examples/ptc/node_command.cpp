@@ -7,11 +7,11 @@
 
 #include <caf/io/all.hpp>
 
-#include "actors/gate.hpp"
-#include "actors/http_server.hpp"
-#include "actors/node.hpp"
-#include "actors/runtime.hpp"
-#include "config/settings.hpp"
+#include "ptc/actors/gate.hpp"
+#include "ptc/actors/http_server.hpp"
+#include "ptc/actors/node.hpp"
+#include "ptc/actors/runtime.hpp"
+#include "ptc/config/settings.hpp"
 #include "examples/demo/demo_tools.hpp"
 #include "examples/ptc/cli_common.hpp"
 

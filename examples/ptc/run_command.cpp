@@ -14,20 +14,20 @@
 
 #include <nlohmann/json.hpp>
 
-#include "actors/agent.hpp"
-#include "actors/cluster.hpp"
-#include "actors/mcp.hpp"
-#include "actors/runtime.hpp"
-#include "actors/sub_agent.hpp"
-#include "config/settings.hpp"
+#include "ptc/actors/agent.hpp"
+#include "ptc/actors/cluster.hpp"
+#include "ptc/actors/mcp.hpp"
+#include "ptc/actors/runtime.hpp"
+#include "ptc/actors/sub_agent.hpp"
+#include "ptc/config/settings.hpp"
 #include "examples/demo/demo_data.hpp"
 #include "examples/demo/demo_missions.hpp"
 #include "examples/demo/demo_tools.hpp"
 #include "examples/ptc/cli_common.hpp"
 #include "examples/ptc/run_progress.hpp"
-#include "messages/debug_view.hpp"
-#include "messages/namespace.hpp"
-#include "messages/serialization.hpp"
+#include "ptc/messages/debug_view.hpp"
+#include "ptc/messages/namespace.hpp"
+#include "ptc/messages/serialization.hpp"
 
 namespace ptc::cli {
 namespace {

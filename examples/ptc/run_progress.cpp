@@ -6,8 +6,8 @@
 #include <map>
 #include <sstream>
 
-#include "actors/wire.hpp"
-#include "messages/debug_view.hpp"
+#include "ptc/actors/wire.hpp"
+#include "ptc/messages/debug_view.hpp"
 
 namespace ptc::cli {
 namespace {

@@ -13,7 +13,7 @@
 #include <caf/all.hpp>
 #include <nlohmann/json.hpp>
 
-#include "messages/step.hpp"
+#include "ptc/messages/step.hpp"
 
 namespace ptc::cli {
 

@@ -26,12 +26,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lisp/json.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/run.hpp"
-#include "messages/compression.hpp"
-#include "messages/extract.hpp"
-#include "messages/loop.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/messages/compression.hpp"
+#include "ptc/messages/extract.hpp"
+#include "ptc/messages/loop.hpp"
 
 namespace ptc::examples {
 

@@ -5,13 +5,13 @@
 // with :a stays {"a" 2} instead of gaining a second key.
 #include <vector>
 
-#include "lisp/builtin.hpp"
-#include "lisp/builtins/coll_ops.hpp"
-#include "lisp/builtins/family_parts.hpp"
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/seq.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/builtins/coll_ops.hpp"
+#include "ptc/lisp/builtins/family_parts.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/seq.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 namespace {

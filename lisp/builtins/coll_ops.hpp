@@ -6,8 +6,8 @@
 #include <span>
 #include <string_view>
 
-#include "lisp/context.hpp"
-#include "lisp/value.hpp"
+#include "ptc/lisp/context.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp::coll {
 

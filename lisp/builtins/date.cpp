@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <ctime>
 
-#include "lisp/builtin.hpp"
-#include "lisp/date.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/date.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -6,9 +6,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "lisp/builtin.hpp"
-#include "lisp/seq.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/seq.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -1,11 +1,11 @@
 // Printing: println print prn pr record one output entry per call (context::print; the run
 // keeps them in order and truncates each per TRN-011) and return nil. The -str variants return
 // the text instead; format and printf follow Java's Formatter (io_format.cpp).
-#include "lisp/builtin.hpp"
-#include "lisp/builtins/io_format.hpp"
-#include "lisp/print_engine.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/builtins/io_format.hpp"
+#include "ptc/lisp/print_engine.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -1,16 +1,16 @@
 // Java's Formatter, the part programs use. Floating-point conversions round HALF_UP on the
 // shortest decimal digits of the double (as Java does: (format "%.2f" 1.005) is "1.01", where
 // C's printf says "1.00"), so results match Clojure digit for digit.
-#include "lisp/builtins/io_format.hpp"
+#include "ptc/lisp/builtins/io_format.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 
-#include "lisp/error.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -4,8 +4,8 @@
 #include <string>
 #include <string_view>
 
-#include "lisp/context.hpp"
-#include "lisp/value.hpp"
+#include "ptc/lisp/context.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

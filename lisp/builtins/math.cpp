@@ -3,7 +3,7 @@
 // when exact, a double otherwise). Integer overflow is an arithmetic error, never a wrap.
 #include <cmath>
 
-#include "lisp/builtins/math_parts.hpp"
+#include "ptc/lisp/builtins/math_parts.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -3,9 +3,9 @@
 // as Clojure's do, and mix integers and doubles numerically.
 #include <cmath>
 
-#include "lisp/builtins/math_parts.hpp"
-#include "lisp/list.hpp"
-#include "lisp/seq.hpp"
+#include "ptc/lisp/builtins/math_parts.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/seq.hpp"
 
 namespace ptc::lisp {
 namespace {

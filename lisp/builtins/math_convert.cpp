@@ -4,8 +4,8 @@
 #include <cmath>
 #include <random>
 
-#include "lisp/builtins/math_parts.hpp"
-#include "lisp/printer.hpp"
+#include "ptc/lisp/builtins/math_parts.hpp"
+#include "ptc/lisp/printer.hpp"
 
 namespace ptc::lisp {
 namespace {

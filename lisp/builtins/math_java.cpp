@@ -5,10 +5,10 @@
 #include <cmath>
 #include <string>
 
-#include "lisp/builtins/math_parts.hpp"
-#include "lisp/builtins/number_text.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/builtins/math_parts.hpp"
+#include "ptc/lisp/builtins/number_text.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace {

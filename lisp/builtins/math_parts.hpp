@@ -5,7 +5,7 @@
 #include <span>
 #include <string_view>
 
-#include "lisp/builtin.hpp"
+#include "ptc/lisp/builtin.hpp"
 
 namespace ptc::lisp::math {
 

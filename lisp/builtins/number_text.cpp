@@ -1,4 +1,4 @@
-#include "lisp/builtins/number_text.hpp"
+#include "ptc/lisp/builtins/number_text.hpp"
 
 #include <cctype>
 #include <charconv>

@@ -1,9 +1,9 @@
 // Type predicates. What counts as what follows Clojure with PTC's value model: realised
 // sequences are lists, so list? and seq? hold for the result of map/filter; map entries are
 // 2-item vectors, so map-entry? accepts any 2-item vector.
-#include "lisp/builtin.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -5,11 +5,11 @@
 #include <unordered_set>
 #include <vector>
 
-#include "lisp/builtin.hpp"
-#include "lisp/builtins/coll_ops.hpp"
-#include "lisp/builtins/family_parts.hpp"
-#include "lisp/list.hpp"
-#include "lisp/seq.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/builtins/coll_ops.hpp"
+#include "ptc/lisp/builtins/family_parts.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/seq.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -1,9 +1,9 @@
 // Regex builtins: re-pattern re-find re-matches re-seq regex?. Return shapes are Clojure's:
 // a string when the regex has no groups, else [whole g1 ...] with nil for unmatched groups.
-#include "lisp/builtin.hpp"
-#include "lisp/builtins/regex_match.hpp"
-#include "lisp/list.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/builtins/regex_match.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -1,8 +1,8 @@
-#include "lisp/builtins/regex_match.hpp"
+#include "ptc/lisp/builtins/regex_match.hpp"
 
-#include "lisp/error.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 

@@ -8,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
-#include "lisp/regex.hpp"
-#include "lisp/string.hpp"
-#include "lisp/value.hpp"
+#include "ptc/lisp/regex.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
 

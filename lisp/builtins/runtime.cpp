@@ -1,14 +1,14 @@
 // return, fail, pmap, pcalls, exceptions, type, and the names the sandbox deliberately leaves out.
-#include "lisp/builtin.hpp"
-#include "lisp/closure.hpp"
-#include "lisp/exception.hpp"
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/node.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/seq.hpp"
-#include "lisp/set.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/closure.hpp"
+#include "ptc/lisp/exception.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/node.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/seq.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -2,10 +2,10 @@
 // registration of the whole sequence family (register_core_seq).
 #include <algorithm>
 
-#include "lisp/builtins/seq_support.hpp"
-#include "lisp/map.hpp"
-#include "lisp/set.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/builtins/seq_support.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace seq_detail {

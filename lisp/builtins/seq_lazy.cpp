@@ -5,7 +5,7 @@
 // only an infinite one, or one too large to realise (over k_eager_limit items), stays lazy.
 #include <cmath>
 
-#include "lisp/builtins/seq_support.hpp"
+#include "ptc/lisp/builtins/seq_support.hpp"
 
 namespace ptc::lisp {
 namespace seq_detail {

@@ -5,7 +5,7 @@
 #include <deque>
 #include <unordered_set>
 
-#include "lisp/builtins/seq_support.hpp"
+#include "ptc/lisp/builtins/seq_support.hpp"
 
 namespace ptc::lisp {
 namespace seq_detail {

@@ -5,10 +5,10 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "lisp/builtin.hpp"
-#include "lisp/builtins/seq_support.hpp"
-#include "lisp/map.hpp"
-#include "lisp/sorted_order.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/builtins/seq_support.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/sorted_order.hpp"
 
 namespace ptc::lisp {
 namespace seq_detail {

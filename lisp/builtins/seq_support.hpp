@@ -14,14 +14,14 @@
 #include <utility>
 #include <vector>
 
-#include "lisp/builtin.hpp"
-#include "lisp/context.hpp"
-#include "lisp/keyword_lookup.hpp"
-#include "lisp/lazy_seq.hpp"
-#include "lisp/list.hpp"
-#include "lisp/seq.hpp"
-#include "lisp/value.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/context.hpp"
+#include "ptc/lisp/keyword_lookup.hpp"
+#include "ptc/lisp/lazy_seq.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/seq.hpp"
+#include "ptc/lisp/value.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp::seq_detail {
 

@@ -1,11 +1,11 @@
 // Item-wise transforms and folds: map, filter, remove, keep, mapcat, reduce, reductions,
 // some, every?, max-key, ... Over a lazy input the transforms return lazy seqs (so
 // (first (filter even? (range))) ends); over finite inputs, realised lists or vectors.
-#include "lisp/builtins/seq_support.hpp"
-#include "lisp/closure.hpp"
-#include "lisp/map.hpp"
-#include "lisp/set.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/builtins/seq_support.hpp"
+#include "ptc/lisp/closure.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace seq_detail {

@@ -3,12 +3,12 @@
 // collection, which is taken as the set of its items: (union #{1} [2]) → #{1 2}.
 #include <vector>
 
-#include "lisp/builtin.hpp"
-#include "lisp/builtins/coll_ops.hpp"
-#include "lisp/map.hpp"
-#include "lisp/seq.hpp"
-#include "lisp/set.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/builtins/coll_ops.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/seq.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 namespace {

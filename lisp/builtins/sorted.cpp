@@ -2,14 +2,14 @@
 // rsubseq, rseq (and reversible?, which sorted collections now satisfy). The collections
 // themselves are map_obj / set_obj with a sorted table (map.hpp, set.hpp): every other
 // collection function works on them unchanged and sees their entries in order.
-#include "lisp/builtin.hpp"
-#include "lisp/builtins/family_parts.hpp"
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/seq.hpp"
-#include "lisp/set.hpp"
-#include "lisp/sorted_order.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/builtins/family_parts.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/seq.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/sorted_order.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 namespace {

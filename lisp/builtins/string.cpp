@@ -3,9 +3,9 @@
 // aliases (str/, string/) and the Java String methods (.indexOf, ...).
 #include <charconv>
 
-#include "lisp/builtins/number_text.hpp"
-#include "lisp/builtins/string_parts.hpp"
-#include "lisp/printer.hpp"
+#include "ptc/lisp/builtins/number_text.hpp"
+#include "ptc/lisp/builtins/string_parts.hpp"
+#include "ptc/lisp/printer.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -3,7 +3,7 @@
 // Java's: .indexOf gives -1 (not nil) when absent; indexes count code points.
 #include <algorithm>
 
-#include "lisp/builtins/string_parts.hpp"
+#include "ptc/lisp/builtins/string_parts.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -2,11 +2,11 @@
 // whitespace is Java's Character.isWhitespace, as Clojure's trim and blank? use.
 #include <algorithm>
 
-#include "lisp/builtins/string_parts.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/seq.hpp"
-#include "lisp/vector.hpp"
-#include "lisp/list.hpp"
+#include "ptc/lisp/builtins/string_parts.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/seq.hpp"
+#include "ptc/lisp/vector.hpp"
+#include "ptc/lisp/list.hpp"
 
 namespace ptc::lisp {
 namespace {

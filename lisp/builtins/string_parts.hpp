@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
-#include "lisp/builtin.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp::text {
 

@@ -4,10 +4,10 @@
 // empty matches, trailing empty strings dropped when no limit is given, $1 group references.
 #include <utility>
 
-#include "lisp/builtins/regex_match.hpp"
-#include "lisp/builtins/string_parts.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/builtins/regex_match.hpp"
+#include "ptc/lisp/builtins/string_parts.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -2,7 +2,7 @@
 #include <locale.h>
 #include <wctype.h>
 
-#include "lisp/builtins/string_parts.hpp"
+#include "ptc/lisp/builtins/string_parts.hpp"
 
 namespace ptc::lisp::text {
 namespace {

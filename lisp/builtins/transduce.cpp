@@ -5,8 +5,8 @@
 #include <memory>
 #include <vector>
 
-#include "lisp/builtins/transduce_parts.hpp"
-#include "lisp/map.hpp"
+#include "ptc/lisp/builtins/transduce_parts.hpp"
+#include "ptc/lisp/map.hpp"
 
 namespace ptc::lisp::seq_detail {
 namespace xf {

@@ -13,8 +13,8 @@
 #include <string_view>
 #include <utility>
 
-#include "lisp/builtins/seq_support.hpp"
-#include "lisp/function.hpp"
+#include "ptc/lisp/builtins/seq_support.hpp"
+#include "ptc/lisp/function.hpp"
 
 namespace ptc::lisp::seq_detail::xf {
 

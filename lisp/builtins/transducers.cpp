@@ -6,7 +6,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "lisp/builtins/transduce_parts.hpp"
+#include "ptc/lisp/builtins/transduce_parts.hpp"
 
 namespace ptc::lisp::seq_detail {
 

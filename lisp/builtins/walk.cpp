@@ -4,14 +4,14 @@
 #include <string>
 #include <vector>
 
-#include "lisp/builtin.hpp"
-#include "lisp/builtins/coll_ops.hpp"
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/seq.hpp"
-#include "lisp/set.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/builtins/coll_ops.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/seq.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 namespace {

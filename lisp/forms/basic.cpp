@@ -1,8 +1,8 @@
 // quote, do, if, def, var, throw, comment, declare.
-#include "lisp/exception.hpp"
-#include "lisp/forms/forms.hpp"
-#include "lisp/function.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/exception.hpp"
+#include "ptc/lisp/forms/forms.hpp"
+#include "ptc/lisp/function.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -2,8 +2,8 @@
 // when-first. Most are rewritten into if/let forms; and, or and case are nodes.
 #include <unordered_map>
 
-#include "lisp/forms/forms.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/forms/forms.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace {

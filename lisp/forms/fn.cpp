@@ -1,7 +1,7 @@
 // fn, defn, defn-, and #(...) literals.
-#include "lisp/forms/forms.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/forms/forms.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace {

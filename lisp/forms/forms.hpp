@@ -3,7 +3,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "lisp/analyzer.hpp"
+#include "ptc/lisp/analyzer.hpp"
 
 namespace ptc::lisp::forms {
 

@@ -1,13 +1,13 @@
 // let, loop, recur, and destructuring (vector with & and :as; map with :keys :strs :syms :or
 // :as; nested), shared by let, loop, fn parameters, for and doseq.
-#include "lisp/builtins/coll_ops.hpp"
-#include "lisp/forms/forms.hpp"
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/seq.hpp"
-#include "lisp/set.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/builtins/coll_ops.hpp"
+#include "ptc/lisp/forms/forms.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/seq.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace ptc::lisp {
 namespace {

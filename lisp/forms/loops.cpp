@@ -1,8 +1,8 @@
 // for (with :let :when :while), doseq, dotimes, while.
-#include "lisp/forms/forms.hpp"
-#include "lisp/list.hpp"
-#include "lisp/seq.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/forms/forms.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/seq.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -1,6 +1,6 @@
 // -> ->> as-> some-> some->> cond-> cond->> doto: rewritten into calls and lets.
-#include "lisp/forms/forms.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/forms/forms.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace {

@@ -3,9 +3,9 @@
 // are not errors and pass through; finally runs on every exit.
 #include <boost/context/fiber.hpp>
 
-#include "lisp/exception.hpp"
-#include "lisp/forms/forms.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/exception.hpp"
+#include "ptc/lisp/forms/forms.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace {

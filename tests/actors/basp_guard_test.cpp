@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "actors/basp_guard.hpp"
+#include "ptc/actors/basp_guard.hpp"
 
 namespace actors_basp_guard_test {
 

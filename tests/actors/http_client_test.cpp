@@ -11,8 +11,8 @@
 
 #include <caf/all.hpp>
 
-#include "actors/http.hpp"
-#include "actors/wire.hpp"
+#include "ptc/actors/http.hpp"
+#include "ptc/actors/wire.hpp"
 #include "tests/support/http_server.hpp"
 
 namespace actors_http_client_test {

@@ -12,11 +12,11 @@
 #include <thread>
 #include <vector>
 
-#include "actors/interpreter.hpp"
-#include "actors/tools.hpp"
-#include "lisp/json.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/run.hpp"
+#include "ptc/actors/interpreter.hpp"
+#include "ptc/actors/tools.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/run.hpp"
 
 namespace actors_interpreter_test {
 

@@ -10,8 +10,8 @@
 
 #include <unistd.h>
 
-#include "actors/llm.hpp"
-#include "actors/llm_internal.hpp"
+#include "ptc/actors/llm.hpp"
+#include "ptc/actors/llm_internal.hpp"
 
 namespace actors_llm_codec_test {
 

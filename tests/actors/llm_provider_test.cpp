@@ -16,8 +16,8 @@
 
 #include <caf/all.hpp>
 
-#include "actors/llm.hpp"
-#include "config/error.hpp"
+#include "ptc/actors/llm.hpp"
+#include "ptc/config/error.hpp"
 #include "tests/support/http_server.hpp"
 
 namespace actors_llm_provider_test {

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "actors/runtime.hpp"
-#include "lisp/json.hpp"
-#include "lisp/printer.hpp"
+#include "ptc/actors/runtime.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/printer.hpp"
 #include "tests/support/scripted.hpp"
 
 namespace actors_loop_test {

@@ -13,12 +13,12 @@
 #include <thread>
 #include <vector>
 
-#include "actors/interpreter.hpp"
-#include "actors/runtime.hpp"
-#include "actors/tools.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/vector.hpp"
-#include "messages/serialization.hpp"
+#include "ptc/actors/interpreter.hpp"
+#include "ptc/actors/runtime.hpp"
+#include "ptc/actors/tools.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/vector.hpp"
+#include "ptc/messages/serialization.hpp"
 #include "tests/support/scripted.hpp"
 
 namespace actors_mission_end_test {

@@ -11,9 +11,9 @@
 #include <thread>
 #include <vector>
 
-#include "actors/trace.hpp"
-#include "actors/wire.hpp"
-#include "config/secret.hpp"
+#include "ptc/actors/trace.hpp"
+#include "ptc/actors/wire.hpp"
+#include "ptc/config/secret.hpp"
 #include "tests/support/actor_config.hpp"
 
 namespace actors_trace_test {

@@ -5,13 +5,13 @@
 #include <caf/binary_deserializer.hpp>
 #include <caf/binary_serializer.hpp>
 
-#include "actors/interpreter.hpp"
-#include "actors/llm.hpp"
-#include "actors/sub_agent.hpp"
-#include "actors/tools.hpp"
-#include "lisp/run.hpp"
-#include "messages/loop.hpp"
-#include "messages/serialization.hpp"
+#include "ptc/actors/interpreter.hpp"
+#include "ptc/actors/llm.hpp"
+#include "ptc/actors/sub_agent.hpp"
+#include "ptc/actors/tools.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/messages/loop.hpp"
+#include "ptc/messages/serialization.hpp"
 #include "tests/support/actor_config.hpp"
 
 namespace actors_wire_test {

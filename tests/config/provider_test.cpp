@@ -1,8 +1,8 @@
 // The provider table and the provider:model spelling.
 #include <catch2/catch.hpp>
 
-#include "config/error.hpp"
-#include "config/provider.hpp"
+#include "ptc/config/error.hpp"
+#include "ptc/config/provider.hpp"
 
 namespace config_provider_test {
 

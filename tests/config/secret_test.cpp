@@ -6,7 +6,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "config/settings.hpp"
+#include "ptc/config/settings.hpp"
 #include "tests/config/temp_file.hpp"
 
 namespace config_secret_test {

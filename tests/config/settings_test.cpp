@@ -7,7 +7,7 @@
 #include <regex>
 #include <sstream>
 
-#include "config/settings.hpp"
+#include "ptc/config/settings.hpp"
 #include "tests/config/temp_file.hpp"
 
 namespace config_settings_test {

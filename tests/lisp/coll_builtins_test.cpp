@@ -3,9 +3,9 @@
 #include <string>
 #include <string_view>
 
-#include "lisp/error.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/run.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/run.hpp"
 #include "tests/lisp/eval_helpers.hpp"
 
 namespace lisp_coll_builtins_test {

@@ -18,9 +18,9 @@
 
 #include <catch2/catch.hpp>
 
-#include "lisp/error.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/run.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/run.hpp"
 
 namespace lisp_conformance_test {
 

@@ -17,10 +17,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "lisp/analyzer.hpp"
-#include "lisp/builtin.hpp"
-#include "lisp/error.hpp"
-#include "lisp/run.hpp"
+#include "ptc/lisp/analyzer.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/run.hpp"
 
 namespace lisp_coverage_test {
 

@@ -5,10 +5,10 @@
 
 #include <string>
 
-#include "lisp/date.hpp"
-#include "lisp/json.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/run.hpp"
+#include "ptc/lisp/date.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/run.hpp"
 #include "tests/lisp/eval_helpers.hpp"
 
 namespace lisp_date_test {

@@ -1,8 +1,8 @@
 // The error text the LLM reads: one full-text check per error kind, and the hints.
 #include <catch2/catch.hpp>
 
-#include "lisp/json.hpp"
-#include "lisp/run.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/run.hpp"
 
 namespace lisp_error_messages_test {
 

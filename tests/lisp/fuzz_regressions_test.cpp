@@ -2,7 +2,7 @@
 // internal message. They must end in a clean error.
 #include <catch2/catch.hpp>
 
-#include "lisp/run.hpp"
+#include "ptc/lisp/run.hpp"
 
 namespace lisp_fuzz_regressions_test {
 

@@ -3,16 +3,16 @@
 
 #include <cmath>
 
-#include "lisp/error.hpp"
-#include "lisp/function.hpp"
-#include "lisp/json.hpp"
-#include "lisp/lazy_seq.hpp"
-#include "lisp/map.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/reader.hpp"
-#include "lisp/regex.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/function.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/lazy_seq.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/reader.hpp"
+#include "ptc/lisp/regex.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace lisp_json_test {
 

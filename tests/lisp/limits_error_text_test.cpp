@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "lisp/run.hpp"
+#include "ptc/lisp/run.hpp"
 
 namespace lisp_limits_error_text_test {
 

@@ -1,7 +1,7 @@
 // Every limit ends the run with a `limit` error naming the limit, and the process stays healthy.
 #include <catch2/catch.hpp>
 
-#include "lisp/run.hpp"
+#include "ptc/lisp/run.hpp"
 
 namespace lisp_limits_test {
 

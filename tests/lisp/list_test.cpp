@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "lisp/list.hpp"
+#include "ptc/lisp/list.hpp"
 
 namespace lisp_list_test {
 

@@ -3,10 +3,10 @@
 #include <chrono>
 #include <random>
 
-#include "lisp/budget.hpp"
-#include "lisp/map.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace lisp_map_test {
 

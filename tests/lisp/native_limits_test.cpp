@@ -7,12 +7,12 @@
 #include <chrono>
 #include <string>
 
-#include "lisp/budget.hpp"
-#include "lisp/map.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/run.hpp"
-#include "lisp/set.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace lisp_native_limits_test {
 

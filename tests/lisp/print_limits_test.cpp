@@ -8,13 +8,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lisp/budget.hpp"
-#include "lisp/error.hpp"
-#include "lisp/json.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/run.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace lisp_print_limits_test {
 

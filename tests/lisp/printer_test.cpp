@@ -12,20 +12,20 @@
 #include <map>
 #include <sstream>
 
-#include "lisp/budget.hpp"
-#include "lisp/context.hpp"
-#include "lisp/exception.hpp"
-#include "lisp/function.hpp"
-#include "lisp/lazy_seq.hpp"
-#include "lisp/list.hpp"
-#include "lisp/map.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/reader.hpp"
-#include "lisp/regex.hpp"
-#include "lisp/seq.hpp"
-#include "lisp/set.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/context.hpp"
+#include "ptc/lisp/exception.hpp"
+#include "ptc/lisp/function.hpp"
+#include "ptc/lisp/lazy_seq.hpp"
+#include "ptc/lisp/list.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/reader.hpp"
+#include "ptc/lisp/regex.hpp"
+#include "ptc/lisp/seq.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace lisp_printer_test {
 

@@ -4,10 +4,10 @@
 
 #include <cmath>
 
-#include "lisp/error.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/reader.hpp"
-#include "lisp/run.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/reader.hpp"
+#include "ptc/lisp/run.hpp"
 
 namespace lisp_read_value_test {
 

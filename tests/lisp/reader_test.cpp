@@ -6,10 +6,10 @@
 #include <random>
 #include <string>
 
-#include "lisp/error.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/reader.hpp"
-#include "lisp/string.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/reader.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace lisp_reader_test {
 

@@ -4,9 +4,9 @@
 #include <chrono>
 #include <thread>
 
-#include "lisp/json.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/run.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/run.hpp"
 
 namespace lisp_run_test {
 

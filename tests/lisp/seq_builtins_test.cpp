@@ -6,10 +6,10 @@
 #include <string>
 #include <string_view>
 
-#include "lisp/builtin.hpp"
-#include "lisp/error.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/run.hpp"
+#include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/error.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/run.hpp"
 
 namespace lisp_seq_builtins_test {
 

@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
-#include "lisp/set.hpp"
-#include "lisp/string.hpp"
-#include "lisp/vector.hpp"
+#include "ptc/lisp/set.hpp"
+#include "ptc/lisp/string.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace lisp_set_test {
 

@@ -7,9 +7,9 @@
 #include <set>
 #include <string>
 
-#include "lisp/map.hpp"
-#include "lisp/printer.hpp"
-#include "lisp/set.hpp"
+#include "ptc/lisp/map.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/set.hpp"
 #include "tests/lisp/eval_helpers.hpp"
 
 namespace lisp_sorted_test {

@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "lisp/string.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace lisp_string_test {
 

@@ -2,7 +2,7 @@
 
 #include <random>
 
-#include "lisp/vector.hpp"
+#include "ptc/lisp/vector.hpp"
 
 namespace lisp_vector_test {
 

@@ -21,12 +21,12 @@
 #include <variant>
 #include <vector>
 
-#include "actors/interpreter.hpp"
-#include "actors/mcp.hpp"
-#include "actors/trace.hpp"
-#include "actors/wire.hpp"
-#include "lisp/printer.hpp"
-#include "messages/namespace.hpp"
+#include "ptc/actors/interpreter.hpp"
+#include "ptc/actors/mcp.hpp"
+#include "ptc/actors/trace.hpp"
+#include "ptc/actors/wire.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/messages/namespace.hpp"
 #include "tests/support/eventually.hpp"
 #include "tests/support/http_server.hpp"
 

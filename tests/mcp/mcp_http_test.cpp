@@ -21,14 +21,14 @@
 #include <variant>
 #include <vector>
 
-#include "actors/agent.hpp"
-#include "actors/http.hpp"
-#include "actors/http_server.hpp"
-#include "actors/interpreter.hpp"
-#include "actors/mcp.hpp"
-#include "actors/mcp_http.hpp"
-#include "actors/runtime.hpp"
-#include "actors/wire.hpp"
+#include "ptc/actors/agent.hpp"
+#include "ptc/actors/http.hpp"
+#include "ptc/actors/http_server.hpp"
+#include "ptc/actors/interpreter.hpp"
+#include "ptc/actors/mcp.hpp"
+#include "ptc/actors/mcp_http.hpp"
+#include "ptc/actors/runtime.hpp"
+#include "ptc/actors/wire.hpp"
 
 namespace mcp_mcp_http_test {
 

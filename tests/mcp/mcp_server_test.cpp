@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "actors/agent.hpp"
-#include "actors/interpreter.hpp"
-#include "actors/runtime.hpp"
-#include "actors/mcp.hpp"
-#include "actors/mcp_server.hpp"
+#include "ptc/actors/agent.hpp"
+#include "ptc/actors/interpreter.hpp"
+#include "ptc/actors/runtime.hpp"
+#include "ptc/actors/mcp.hpp"
+#include "ptc/actors/mcp_server.hpp"
 
 namespace mcp_mcp_server_test {
 

@@ -3,9 +3,9 @@
 // usage and timings on request. Turns are made by the real interpreter (make_turn).
 #include <catch2/catch.hpp>
 
-#include "lisp/reader.hpp"
-#include "lisp/run.hpp"
-#include "messages/debug_view.hpp"
+#include "ptc/lisp/reader.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/messages/debug_view.hpp"
 #include "tests/messages/golden.hpp"
 
 namespace messages_debug_view_test {

@@ -3,7 +3,7 @@
 // characters). A response without code is a no_code turn whose text says what to send.
 #include <catch2/catch.hpp>
 
-#include "messages/extract.hpp"
+#include "ptc/messages/extract.hpp"
 
 namespace messages_extract_test {
 

@@ -1,7 +1,7 @@
 // ; Tool calls: and ; Output: (FMT-001..003, FMT-009/010, TC-*, TRN-003/006/007/010).
 #include <catch2/catch.hpp>
 
-#include "messages/history.hpp"
+#include "ptc/messages/history.hpp"
 
 namespace messages_history_test {
 

@@ -8,9 +8,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "messages/json_schema.hpp"
-#include "messages/namespace.hpp"
-#include "messages/signature.hpp"
+#include "ptc/messages/json_schema.hpp"
+#include "ptc/messages/namespace.hpp"
+#include "ptc/messages/signature.hpp"
 #include "tests/messages/golden.hpp"
 
 namespace messages_json_schema_test {

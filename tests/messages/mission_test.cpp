@@ -2,7 +2,7 @@
 // looks like a placeholder left alone, and a missing input named in the error.
 #include <catch2/catch.hpp>
 
-#include "messages/mission.hpp"
+#include "ptc/messages/mission.hpp"
 
 namespace messages_mission_test {
 

@@ -1,10 +1,10 @@
 // The tool/, data/ and user/ sections (DESIGN §6.1) with the type vocabulary and samples.
 #include <catch2/catch.hpp>
 
-#include "lisp/json.hpp"
-#include "lisp/run.hpp"
-#include "messages/namespace.hpp"
-#include "messages/turn.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/messages/namespace.hpp"
+#include "ptc/messages/turn.hpp"
 
 namespace messages_namespace_test {
 

@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "examples/scenarios/scenario.hpp"
-#include "lisp/printer.hpp"
+#include "ptc/lisp/printer.hpp"
 #include "tests/messages/golden.hpp"
 
 

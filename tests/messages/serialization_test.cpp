@@ -3,9 +3,9 @@
 
 #include <cmath>
 
-#include "lisp/printer.hpp"
-#include "lisp/run.hpp"
-#include "messages/serialization.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/messages/serialization.hpp"
 
 namespace messages_serialization_test {
 

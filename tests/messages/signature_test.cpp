@@ -1,9 +1,9 @@
 // Signatures: parse, render, example, expected-output section, validation and its message.
 #include <catch2/catch.hpp>
 
-#include "lisp/printer.hpp"
-#include "lisp/run.hpp"
-#include "messages/signature.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/messages/signature.hpp"
 
 namespace messages_signature_test {
 

@@ -7,10 +7,10 @@
 #include <regex>
 #include <set>
 
-#include "lisp/json.hpp"
-#include "lisp/reader.hpp"
-#include "lisp/run.hpp"
-#include "messages/system_prompt.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/reader.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/messages/system_prompt.hpp"
 #include "tests/messages/golden.hpp"
 
 namespace messages_system_prompt_test {

@@ -1,7 +1,7 @@
 // messages/text.hpp: cutting text for prompts and errors never splits a UTF-8 character.
 #include <catch2/catch.hpp>
 
-#include "messages/text.hpp"
+#include "ptc/messages/text.hpp"
 
 namespace messages_text_test {
 

@@ -2,9 +2,9 @@
 // user namespace described once.
 #include <catch2/catch.hpp>
 
-#include "lisp/printer.hpp"
-#include "lisp/run.hpp"
-#include "messages/turn.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/lisp/run.hpp"
+#include "ptc/messages/turn.hpp"
 
 namespace messages_turn_test {
 

@@ -1,9 +1,9 @@
 // The plain data types: usage sums, names, chat message helpers, agent_spec equality.
 #include <catch2/catch.hpp>
 
-#include "messages/step.hpp"
-#include "messages/turn.hpp"
-#include "messages/types.hpp"
+#include "ptc/messages/step.hpp"
+#include "ptc/messages/turn.hpp"
+#include "ptc/messages/types.hpp"
 
 namespace messages_types_test {
 

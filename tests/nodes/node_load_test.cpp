@@ -19,10 +19,10 @@
 
 #include <caf/io/all.hpp>
 
-#include "actors/cluster.hpp"
-#include "actors/node.hpp"
-#include "actors/runtime.hpp"
-#include "lisp/printer.hpp"
+#include "ptc/actors/cluster.hpp"
+#include "ptc/actors/node.hpp"
+#include "ptc/actors/runtime.hpp"
+#include "ptc/lisp/printer.hpp"
 #include "tests/support/eventually.hpp"
 #include "tests/support/node_process.hpp"
 #include "tests/support/scripted.hpp"

@@ -22,10 +22,10 @@
 #include <thread>
 #include <vector>
 
-#include "actors/basp_guard.hpp"
-#include "actors/cluster.hpp"
-#include "actors/runtime.hpp"
-#include "lisp/printer.hpp"
+#include "ptc/actors/basp_guard.hpp"
+#include "ptc/actors/cluster.hpp"
+#include "ptc/actors/runtime.hpp"
+#include "ptc/lisp/printer.hpp"
 #include "tests/support/eventually.hpp"
 #include "tests/support/local_socket.hpp"
 #include "tests/support/node_process.hpp"

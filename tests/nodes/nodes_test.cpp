@@ -14,13 +14,13 @@
 
 #include <caf/io/all.hpp>
 
-#include "actors/cluster.hpp"
-#include "actors/runtime.hpp"
+#include "ptc/actors/cluster.hpp"
+#include "ptc/actors/runtime.hpp"
 #include "examples/demo/demo_data.hpp"
 #include "examples/demo/demo_tools.hpp"
-#include "lisp/json.hpp"
-#include "lisp/printer.hpp"
-#include "messages/serialization.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/lisp/printer.hpp"
+#include "ptc/messages/serialization.hpp"
 #include "tests/support/eventually.hpp"
 #include "tests/support/http_server.hpp"
 #include "tests/support/node_process.hpp"

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "actors/llm.hpp"
-#include "actors/runtime.hpp"
-#include "config/settings.hpp"
+#include "ptc/actors/llm.hpp"
+#include "ptc/actors/runtime.hpp"
+#include "ptc/config/settings.hpp"
 
 namespace ptc::testing {
 
