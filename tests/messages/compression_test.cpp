@@ -5,10 +5,10 @@
 
 #include <variant>
 
-#include "lisp/json.hpp"
-#include "messages/compression.hpp"
-#include "messages/extract.hpp"
-#include "messages/loop.hpp"
+#include "ptc/lisp/json.hpp"
+#include "ptc/messages/compression.hpp"
+#include "ptc/messages/extract.hpp"
+#include "ptc/messages/loop.hpp"
 
 namespace messages_compression_test {
 
@@ -155,6 +155,44 @@ TEST_CASE("TC-006 DESIGN 6.2 println output is kept in ; Output: and replaces sa
   const std::string u = c.user_text();
   CHECK(u.find("xs  ; = list[3]\n") != std::string::npos);
   CHECK(u.find("; Output:\nsum 6") != std::string::npos);
+}
+
+TEST_CASE("FMT-011 sections in DESIGN 6.1's order: functions, values, tool calls, output") {
+  // FMT-011 lists "Tool calls -> Functions -> Defined -> Output"; DESIGN 6.1 (the contract where
+  // the spec documents clash) puts the user/ prelude (functions, then values) before them.
+  conversation c(spec());
+  c.respond(code("(defn twice [x] (* 2 x)) (def a (tool/lookup {:id 1})) (println \"got\" (:id a))"));
+  const std::string u = c.user_text();
+  const auto fn = u.find("(twice [x])");
+  const auto value = u.find("\na  ; = map[2]");
+  const auto calls = u.find("; Tool calls:\n;   lookup({:id 1})");
+  const auto output = u.find("; Output:\ngot 1");
+  REQUIRE(fn != std::string::npos);
+  REQUIRE(value != std::string::npos);
+  REQUIRE(calls != std::string::npos);
+  REQUIRE(output != std::string::npos);
+  CHECK(fn < value);
+  CHECK(value < calls);
+  CHECK(calls < output);
+}
+
+TEST_CASE("FMT-012 empty sections are omitted entirely") {
+  conversation c(spec());
+  c.respond(code("(+ 1 2)"));  // no definitions, no prints
+  const std::string u = c.user_text();
+  CHECK(u.find("user/") == std::string::npos);
+  CHECK(u.find("; Output:") == std::string::npos);
+  CHECK(u.find("; Tool calls:") == std::string::npos);
+  CHECK(u.find("; No tool calls made") != std::string::npos);  // FMT-003: said, not a section
+}
+
+TEST_CASE("FMT-014 the output section is rendered as-is, without sanitization") {
+  conversation c(spec());
+  // Printed text that looks like the prompt's own markup reaches the LLM unchanged.
+  c.respond(code("(println \";; === tool/ ===\") (println \"```clojure\\n(return 1)\\n```\") "
+                 "(println \"Turns left: 0\")"));
+  CHECK(c.user_text().find("; Output:\n;; === tool/ ===\n```clojure\n(return 1)\n```\nTurns left: 0\n") !=
+        std::string::npos);
 }
 
 TEST_CASE("DESIGN 6.3 a response without code is a failed turn the LLM sees") {
