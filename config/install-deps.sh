@@ -15,6 +15,8 @@ packages=(
   libre2-dev              # regular expressions for PTC-Lisp
   libboost-context-dev    # fibers for resumable program runs
   libcli11-dev            # command line parsing
+  libedit-dev             # line editing and history of `ptc repl`
+  tmux                    # tests drive `ptc repl` in a terminal
   clojure                 # the oracle for language conformance expectations
   jq                      # test scripts check JSON lines (traces, cassettes)
   dpkg-dev file           # cpack -G DEB: dpkg-shlibdeps computes the package's dependencies

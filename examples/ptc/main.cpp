@@ -1,4 +1,4 @@
-// The ptc command line. Subcommands: eval, run, node, mcp, certs.
+// The ptc command line. Subcommands: eval, run, node, mcp, certs, repl.
 #include <CLI/CLI.hpp>
 
 #include <string>
@@ -8,6 +8,7 @@
 #include "examples/ptc/eval_command.hpp"
 #include "examples/ptc/mcp_command.hpp"
 #include "examples/ptc/node_command.hpp"
+#include "examples/ptc/repl_command.hpp"
 #include "examples/ptc/run_command.hpp"
 #include "ptc/version.hpp"
 #include "ptc_git_revision.hpp"  // generated at each build: PTC_GIT_REVISION
@@ -27,6 +28,7 @@ int main(int argc, char** argv) {
   ptc::cli::add_node_command(app, exit_code);
   ptc::cli::add_mcp_command(app, exit_code);
   ptc::cli::add_certs_command(app, exit_code);
+  ptc::cli::add_repl_command(app, exit_code);
   CLI11_PARSE(app, argc, argv);
   ptc::config::flush_redacted_streams();
   return exit_code;
