@@ -134,9 +134,11 @@ llm_response replayed_answer(const llm_setup& s, const llm_request& req) {
     r.attempts = 1;
     return r;
   }
+  const std::string diverged = s.replay->divergence(req);
   return failure("replay_miss", "no recorded response for this request in cassette " +
                                     s.opts.replay.string() + " (key " +
-                                    cassette_key("", "", req).substr(0, 16) + ")");
+                                    cassette_key("", "", req).substr(0, 16) + ")" +
+                                    (diverged.empty() ? "" : ": " + diverged));
 }
 
 // ---- network providers ----

@@ -41,6 +41,11 @@ class cassette {
   const llm_response* find(const llm_request& req, const std::string& model);
   std::size_t size() const { return count_; }
 
+  /// For a request find() has no recording of: how it differs from the recorded request of the
+  /// same agent and turn (the first differing message, its differing lines as "- recorded" /
+  /// "+ now" with context), or "" when nothing of that agent and turn was recorded.
+  std::string divergence(const llm_request& req) const;
+
  private:
   struct recorded {
     std::string model;
@@ -51,6 +56,8 @@ class cassette {
     std::map<std::string, std::size_t> next;  ///< by model filter ("" = any)
   };
   std::map<std::string, slot> by_messages_;
+  /// The first recorded request of each (agent, turn), for divergence().
+  std::map<std::pair<std::string, std::size_t>, std::vector<messages::chat_message>> by_turn_;
   std::size_t count_ = 0;
 };
 

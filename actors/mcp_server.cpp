@@ -9,6 +9,7 @@
 
 #include "ptc/actors/interpreter.hpp"
 #include "ptc/actors/mcp.hpp"
+#include "ptc/actors/trace.hpp"
 #include "ptc/actors/tree.hpp"
 #include "ptc/actors/wire.hpp"
 #include "ptc/lisp/json.hpp"
@@ -235,7 +236,7 @@ void start_agent(session_actor* self, const json& id, const served_agent& served
         [=](trace_atom, const std::string& line) {
           if (sink) w->send(sink, trace_atom::value, line);
           // Progress: the turns of the agent itself (its sub-agents' paths are "name/...").
-          if (progress_token.is_null() || line.rfind("{\"event\":\"turn\"", 0) != 0) return;
+          if (progress_token.is_null() || !is_trace_event(line, "turn")) return;
           const json event = json::parse(line, nullptr, false);
           if (event.is_discarded() || event.value("agent", "") != name || !event.contains("turn")) return;
           w->send(session, mcp_note_atom::value, call_key, turn_progress(progress_token, event["turn"], max_turns).dump());

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <chrono>
 #include <optional>
+#include <span>
+#include <vector>
 
 #include <spdlog/spdlog.h>
 
@@ -33,6 +35,7 @@ struct sub_agent_state {
   clock_type::time_point started;
   std::optional<clock_type::time_point> deadline;  ///< set when the spec has mission_timeout
   std::string path;  ///< tree path of this agent, for traces and logs
+  std::string run_id = new_trace_run_id();  ///< tells apart runs of one path in a trace
   std::uint64_t turns_granted = 0;  ///< against tree.turn_budget when there is no budget actor
   /// The local caller's callback; shared with the exit hook, which calls it if finish() did not.
   std::shared_ptr<step_callback> done_callback;
@@ -48,6 +51,18 @@ using self_ptr = caf::stateful_actor<sub_agent_state>*;
 std::string agent_path(const agent_job& job, const messages::agent_spec& spec) {
   const std::string own = spec.name.empty() ? "agent" : spec.name;
   return job.tree.path.empty() ? own : job.tree.path + "/" + own;
+}
+
+/// An event of this agent's run in the trace, with "run" (a sub-agent called twice at once by
+/// pmap has one path and two runs).
+/// An agent on another process than the trace sink (a node) says which: "node", its host and
+/// process id.
+void trace_agent(self_ptr self, const char* event, nlohmann::ordered_json fields) {
+  const auto& st = self->state;
+  nlohmann::ordered_json with_run{{"run", st.run_id}};
+  if (st.job.tree.trace.node() != self->node()) with_run["node"] = trace_node_label();
+  with_run.update(fields);
+  trace_event(st.job.tree.trace, event, st.path, std::move(with_run));
 }
 
 /// Ends the mission: the Step goes to the requester and the actor quits. Late replies of
@@ -71,7 +86,7 @@ void finish(self_ptr self, messages::step s) {
   if (st.job.tree.trace) {
     // A trace sink on another node gets what a caller there would (no memory in full).
     const bool remote = st.job.tree.trace.node() != self->node();
-    trace_event(st.job.tree.trace, "step", st.path,
+    trace_agent(self, "step",
                 {{"step", messages::to_json(remote ? messages::bounded_for_peer(s) : s)}});
   }
   spdlog::debug("agent {}: finished ({})", st.path,
@@ -137,7 +152,7 @@ void append_turn(self_ptr self, messages::turn t) {
   auto ptr = std::make_shared<const messages::turn>(std::move(t));
   if (st.job.tree.trace) {
     const bool remote = st.job.tree.trace.node() != self->node();
-    trace_event(st.job.tree.trace, "turn", st.path,
+    trace_agent(self, "turn",
                 {{"turn", messages::to_json(remote ? messages::bounded_for_peer(*ptr) : *ptr)}});
   }
   spdlog::debug("agent {}: turn {} {}", st.path, ptr->number, messages::outcome_name(ptr->outcome));
@@ -188,6 +203,36 @@ void run_program(self_ptr self, std::string raw, std::string program, messages::
           });
 }
 
+std::size_t message_chars(const std::vector<messages::chat_message>& ms) {
+  std::size_t n = 0;
+  for (const auto& m : ms) n += m.text().size();
+  return n;
+}
+
+/// The llm_request trace event: the messages sent, their size ("chars"), and what the other
+/// history layout would have sent (a trace viewer charts both and shows the full history):
+/// with compression on, "uncompressed_chars" and "uncompressed_tail" (the assistant message and
+/// the feedback the uncompressed history adds for the previous turn, so the full history of
+/// turn k is turn k-1's plus its tail: linear in the turns); with it off, "compressed_chars".
+void trace_request(self_ptr self, const llm_request& req) {
+  const auto& st = self->state;
+  const messages::prepared_agent& agent = *st.agent;
+  const std::span<const messages::turn_ptr> turns(st.turns);
+  nlohmann::ordered_json fields{{"turn", req.turn}, {"messages", messages::to_json(req.messages)},
+                                {"chars", message_chars(req.messages)}};
+  if (agent.compression.kind != messages::compression_options::strategy::uncompressed) {
+    const auto full = messages::uncompressed().to_messages(agent, turns, nullptr);
+    fields["uncompressed_chars"] = message_chars(full);
+    if (!turns.empty() && full.size() >= 2) {
+      fields["uncompressed_tail"] =
+          messages::to_json(std::vector<messages::chat_message>(full.end() - 2, full.end()));
+    }
+  } else {
+    fields["compressed_chars"] = message_chars(messages::single_user_coalesced().to_messages(agent, turns, nullptr));
+  }
+  trace_agent(self, "llm_request", std::move(fields));
+}
+
 void ask_llm(self_ptr self) {
   auto& st = self->state;
   llm_request req;
@@ -195,10 +240,7 @@ void ask_llm(self_ptr self) {
   req.agent = st.path;
   req.mission = st.agent->mission;
   req.turn = st.turns.size() + 1;
-  if (st.job.tree.trace) {
-    trace_event(st.job.tree.trace, "llm_request", st.path,
-                {{"turn", req.turn}, {"messages", messages::to_json(req.messages)}});
-  }
+  if (st.job.tree.trace) trace_request(self, req);
   const auto sent = clock_type::now();
   st.llm_sent = sent;
   self->request(st.job.llm, wait_limit(self), llm_atom::value,
@@ -210,7 +252,7 @@ void ask_llm(self_ptr self) {
             st.llm_sent.reset();
             const std::size_t number = st.turns.size() + 1;
             if (st.job.tree.trace) {
-              trace_event(st.job.tree.trace, "llm_response", st.path,
+              trace_agent(self, "llm_response",
                           {{"turn", number}, {"response", to_json(*res)}});
             }
             if (!res->ok) {

@@ -5,7 +5,12 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <cstdio>
+#include <random>
+#include <istream>
+#include <map>
 #include <chrono>
 #include <ctime>
 #include <stdexcept>
@@ -54,25 +59,34 @@ void dedupe(json& j, const std::string& at, std::set<std::string>& seen, json& p
   }
 }
 
+/// The process's trace clock: microseconds since its first use. Events of agents in this
+/// process carry the time they happened on it; the sink stamps the others when they arrive.
+std::int64_t trace_clock_us() {
+  static const auto epoch = std::chrono::steady_clock::now();
+  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - epoch).count();
+}
+
 struct trace_state {
   static constexpr const char* name = "trace_sink";
   std::shared_ptr<append_file> out;
-  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   std::set<std::string> seen;  ///< hashes of the large strings written so far
   bool failed = false;         ///< a write failed (said once, on the log)
 };
 
 void write_line(trace_state& st, const std::string& event_line) {
-  const auto us = std::chrono::duration_cast<std::chrono::microseconds>(
-                      std::chrono::steady_clock::now() - st.started)
-                      .count();
   // Redacted first, so that payload hashes are of the text as written.
   std::string line = event_line;
   config::redact_in_place(line);
   line = dedupe_payloads(std::move(line), st.seen);
-  // The time goes first so a reader can sort merged traces without parsing the rest.
-  std::string out = "{\"time_us\":" + std::to_string(us) + ',';
-  out.append(std::string_view(line).substr(1));
+  // The time goes first so a reader can sort merged traces without parsing the rest: the
+  // event's own (trace_event in this process), else now.
+  std::string out;
+  if (line.rfind("{\"time_us\":", 0) == 0) {
+    out = std::move(line);
+  } else {
+    out = "{\"time_us\":" + std::to_string(trace_clock_us()) + ',';
+    out.append(std::string_view(line).substr(1));
+  }
   out += '\n';
   try {
     st.out->append(out);
@@ -97,6 +111,87 @@ caf::behavior trace_sink(caf::stateful_actor<trace_state>* self, std::shared_ptr
 }
 
 }  // namespace
+
+namespace {
+
+/// Replaces each {"$payload": HEX, "bytes": N} in `j` whose string `known` holds.
+void resolve_payloads(json& j, const std::map<std::string, std::string, std::less<>>& known,
+                      std::size_t& unresolved) {
+  if (j.is_object()) {
+    if (j.size() == 2 && j.contains("$payload") && j.contains("bytes") && j["$payload"].is_string()) {
+      auto it = known.find(j["$payload"].get_ref<const std::string&>());
+      if (it == known.end()) {
+        ++unresolved;
+      } else {
+        j = it->second;
+      }
+      return;
+    }
+    for (auto& [key, v] : j.items()) resolve_payloads(v, known, unresolved);
+  } else if (j.is_array()) {
+    for (auto& v : j) resolve_payloads(v, known, unresolved);
+  }
+}
+
+}  // namespace
+
+std::string new_trace_run_id() {
+  static const std::string prefix = [] {
+    std::random_device rd;
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%06x", static_cast<unsigned>(rd() & 0xffffffu));
+    return std::string(buf);
+  }();
+  static std::atomic<std::uint64_t> next{1};
+  return prefix + "-" + std::to_string(next.fetch_add(1, std::memory_order_relaxed));
+}
+
+bool is_trace_event(std::string_view line, std::string_view event) {
+  const std::string key = "\"event\":\"" + std::string(event) + "\"";
+  if (line.rfind("{" + key, 0) == 0) return true;
+  if (line.rfind("{\"time_us\":", 0) != 0) return false;
+  const auto comma = line.find(',');
+  return comma != std::string_view::npos && line.substr(comma + 1).rfind(key, 0) == 0;
+}
+
+std::string trace_node_label() {
+  static const std::string label = [] {
+    char host[256] = {};
+    if (gethostname(host, sizeof host - 1) != 0) std::snprintf(host, sizeof host, "unknown");
+    return std::string(host) + ":" + std::to_string(::getpid());
+  }();
+  return label;
+}
+
+trace_contents read_trace(std::istream& in) {
+  trace_contents out;
+  std::map<std::string, std::string, std::less<>> known;  // sha256 -> the string
+  std::string line;
+  std::size_t number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    json event = json::parse(line, nullptr, false);
+    if (event.is_discarded() || !event.is_object()) {
+      throw std::runtime_error("line " + std::to_string(number) + " is not a JSON object");
+    }
+    // The strings this line holds in full first (a reference may follow in the same line).
+    if (auto p = event.find("payloads"); p != event.end() && p->is_array()) {
+      for (const auto& entry : *p) {
+        if (!entry.is_object() || !entry.contains("sha256") || !entry.contains("at")) continue;
+        try {
+          const json& text = event.at(json::json_pointer(entry["at"].get<std::string>()));
+          if (text.is_string()) known.emplace(entry["sha256"].get<std::string>(), text.get<std::string>());
+        } catch (const json::exception&) {
+          // A pointer that does not lead anywhere: its references stay unresolved.
+        }
+      }
+    }
+    resolve_payloads(event, known, out.unresolved);
+    out.events.push_back(std::move(event));
+  }
+  return out;
+}
 
 std::string dedupe_payloads(std::string line, std::set<std::string>& seen) {
   if (line.size() < trace_payload_min) return line;
@@ -148,6 +243,9 @@ void trace_event(const caf::actor& sink, const std::string& event, const std::st
                  nlohmann::ordered_json fields) {
   if (!sink) return;
   nlohmann::ordered_json j;
+  // When it happened, if the sink shares this process's clock (an agent on a node: when the
+  // sink gets it).
+  if (sink.node() == sink->home_system().node()) j["time_us"] = trace_clock_us();
   j["event"] = event;
   j["agent"] = agent;
   for (auto& [k, v] : fields.items()) j[k] = std::move(v);

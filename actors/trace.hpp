@@ -2,7 +2,8 @@
 // The trace sink: a JSONL file of everything that happened in a run (`ptc run --trace`), and
 // the whole-line appends that the trace and cassettes share.
 //
-// Events, one JSON object per line, each with "time_us" (since the sink started), "event" and
+// Events, one JSON object per line, each with "time_us" (microseconds on the writing process's
+// trace clock, which starts before its sink's first line), "event" and
 // "agent" (tree path, "boss/researcher"):
 //   {"event":"trace_start", "pid", "started"}                 first line a process writes
 //   {"event":"llm_request", "turn", "messages": [...]}      the exact messages sent
@@ -28,10 +29,12 @@
 // config::redact (a key that came back in a reply or a tool result is masked too).
 #include <cstddef>
 #include <filesystem>
+#include <iosfwd>
 #include <memory>
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <caf/all.hpp>
 #include <nlohmann/json.hpp>
@@ -51,7 +54,8 @@ inline constexpr std::size_t trace_payload_min = 4096;
 caf::actor spawn_trace_sink(caf::actor_system& sys, const std::filesystem::path& file);
 
 /// Sends an event to `sink` (does nothing when sink is invalid). `event` gets "event" and
-/// "agent" added in front.
+/// "agent" added in front, and "time_us" before them when the sink is in this process (the
+/// time it happened; the sink stamps events from other processes as they arrive).
 void trace_event(const caf::actor& sink, const std::string& event, const std::string& agent,
                  nlohmann::ordered_json fields);
 
@@ -59,6 +63,29 @@ void trace_event(const caf::actor& sink, const std::string& event, const std::st
 /// `seen`) replaced by references, new ones added to `seen` and listed in "payloads". A line
 /// shorter than trace_payload_min or not JSON is returned unchanged. Exposed for tests.
 std::string dedupe_payloads(std::string line, std::set<std::string>& seen);
+
+/// A new id for one agent run's events ("run"): unique in this process, and across processes
+/// with high probability (a random prefix per process), e.g. "3f9a1c-17".
+std::string new_trace_run_id();
+
+/// Whether `line` (as trace_event makes it) is an `event` event, without parsing it: "event"
+/// comes first or right after "time_us".
+bool is_trace_event(std::string_view line, std::string_view event);
+
+/// This process as a trace names the node an agent ran on: "HOST:PID".
+std::string trace_node_label();
+
+/// A trace file read back (`ptc show`): its events in order, each {"$payload": HEX} reference
+/// replaced by the string it stands for.
+struct trace_contents {
+  std::vector<nlohmann::ordered_json> events;
+  /// References no earlier line resolved (a trace cut or filtered with grep); left in place.
+  std::size_t unresolved = 0;
+};
+
+/// Reads a trace. Blank lines are skipped; a line that is not a JSON object throws
+/// std::runtime_error naming its line number.
+trace_contents read_trace(std::istream& in);
 
 /// A file opened for whole-line appends (O_APPEND); closed with the object.
 class append_file {

@@ -17,6 +17,7 @@ packages=(
   libcli11-dev            # command line parsing
   libedit-dev             # line editing and history of `ptc repl`
   tmux                    # tests drive `ptc repl` in a terminal
+  chromium                # tests open `ptc trace html` pages headless
   clojure                 # the oracle for language conformance expectations
   jq                      # test scripts check JSON lines (traces, cassettes)
   dpkg-dev file           # cpack -G DEB: dpkg-shlibdeps computes the package's dependencies

@@ -7,6 +7,7 @@
 // Evaluation is recursive C++ over the tree. Tail `recur` does not unwind: the recur node
 // writes the loop's slots and sets frame::recur, and every node between it and its loop just
 // returns (recur is only allowed in tail position, checked by the analyzer).
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -72,6 +73,7 @@ struct run_state {
   run_result record;
   std::uint64_t next_call_id = 1;
   std::string_view current_source;  ///< the top-level form being evaluated (def records it)
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();  ///< tool calls' offsets
 
   /// Calls a tool: suspends the calling fiber until the host replies (run.cpp).
   value call_tool(context& c, const std::string& name, nlohmann::ordered_json args);

@@ -382,6 +382,7 @@ value run_state::call_tool(context& c, const std::string& name, nlohmann::ordere
   record.tool_calls.push_back(std::move(rec));
   const std::size_t rec_index = record.tool_calls.size() - 1;
   const auto started = std::chrono::steady_clock::now();
+  record.tool_calls.back().started = std::chrono::duration_cast<std::chrono::microseconds>(started - this->started);
   run->pending.push_back(tool_request{id, name, std::move(args)});
   run->waiting[id] = t;
   t->st = task::state::waiting_tool;

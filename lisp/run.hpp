@@ -39,6 +39,7 @@ struct tool_call_record {
   std::optional<nlohmann::ordered_json> result;  ///< set on success
   std::optional<std::string> error;      ///< set on failure
   std::chrono::microseconds duration{0};
+  std::chrono::microseconds started{0};  ///< when it went out, since the run started (timelines)
 };
 
 /// One user definition (def/defn) in the user namespace.

@@ -121,9 +121,7 @@ void render_outcome(std::string& out, const turn& t) {
   }
 }
 
-void render_compressed(std::string& out, std::span<const turn_ptr> before,
-                       const prepared_agent& agent) {
-  const auto msgs = render_messages(agent, before);
+void render_seen(std::string& out, const std::vector<chat_message>& msgs) {
   out += "LLM saw (" + std::to_string(msgs.size()) + " messages):\n";
   for (const auto& m : msgs) {
     const std::string text = m.text();
@@ -165,7 +163,9 @@ std::string turn_text(const step& s, std::size_t index, const debug_options& o,
     append_indented(out, t.raw_response, "  ");
   }
   if (o.compressed && agent) {
-    render_compressed(out, std::span<const turn_ptr>(s.turns).first(index), *agent);
+    render_seen(out, render_messages(*agent, std::span<const turn_ptr>(s.turns).first(index)));
+  } else if (o.compressed && o.seen && t.number >= 1 && t.number <= o.seen->size()) {
+    render_seen(out, (*o.seen)[t.number - 1]);
   }
   if (o.usage) out += "Usage: " + usage_text(t.usage) + "\n";
   if (o.show_timings) {
@@ -179,6 +179,7 @@ std::string turn_text(const step& s, std::size_t index, const debug_options& o,
       // A child's prepared agent is not at hand, so its compressed view is left out.
       debug_options co = o;
       co.compressed = false;
+      co.seen = nullptr;
       out += indented(step_text(*child, co, nullptr), "    ");
     }
   }
@@ -197,7 +198,7 @@ std::string step_text(const step& s, const debug_options& o, const prepared_agen
   }
   if (!s.agent_name.empty()) out += "Agent: " + s.agent_name + "\n";
   out += "Turns: " + std::to_string(s.turns.size()) + "\n";
-  if (o.compressed && !agent) out += "(the compressed view needs the prepared agent)\n";
+  if (o.compressed && !agent && !o.seen) out += "(the compressed view needs the prepared agent)\n";
   for (std::size_t i = 0; i < s.turns.size(); ++i) {
     out += "\n";
     out += turn_text(s, i, o, agent);

@@ -5,6 +5,7 @@
 // colours, deterministic (no timings unless show_timings).
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -19,6 +20,9 @@ struct debug_options {
   bool usage = false;        ///< token usage and compression statistics
   bool show_timings = false; ///< per-turn LLM/eval time
   bool children = true;      ///< sub-agent Steps, indented
+  /// The messages the LLM got for each turn (index: turn number - 1), e.g. read from a trace:
+  /// `compressed` shows these when no prepared agent is given (not for sub-agents).
+  const std::vector<std::vector<chat_message>>* seen = nullptr;
 };
 
 /// `agent` is needed only for `compressed`.

@@ -124,6 +124,7 @@ json tool_call_to_json(const lisp::tool_call_record& r) {
   if (r.result) j["result"] = *r.result;
   if (r.error) j["error"] = *r.error;
   j["duration_us"] = micros(r.duration);
+  j["start_us"] = micros(r.started);
   return j;
 }
 
@@ -139,6 +140,7 @@ lisp::tool_call_record tool_call_from_json(const json& j, const std::string& pat
   }
   if (f.find("error")) r.error = f.str("error");
   r.duration = std::chrono::microseconds(f.i64("duration_us"));
+  r.started = std::chrono::microseconds(f.i64("start_us"));  // 0 in traces before it was kept
   return r;
 }
 

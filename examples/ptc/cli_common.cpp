@@ -148,6 +148,31 @@ std::optional<nlohmann::ordered_json> read_json_object(const std::string& path, 
   return j;
 }
 
+namespace {
+std::vector<std::string>& stored_command_line() {
+  static std::vector<std::string> args;
+  return args;
+}
+}  // namespace
+
+void set_command_line(int argc, char** argv) { stored_command_line().assign(argv, argv + argc); }
+
+const std::vector<std::string>& command_line() { return stored_command_line(); }
+
+std::optional<actors::trace_contents> read_trace_file(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    std::cerr << "Error: cannot read " << file << "\n";
+    return std::nullopt;
+  }
+  try {
+    return actors::read_trace(in);
+  } catch (const std::exception& e) {
+    std::cerr << "Error: " << file << ": " << e.what() << " (a trace is `ptc run --trace FILE.jsonl`)\n";
+    return std::nullopt;
+  }
+}
+
 std::optional<nlohmann::ordered_json> load_data(const std::string& file) {
   if (file.empty()) return demo::demo_data();
   std::string problem;

@@ -12,6 +12,7 @@
 #include "ptc/actors/agent.hpp"
 #include "ptc/actors/llm.hpp"
 #include "ptc/actors/mcp.hpp"
+#include "ptc/actors/trace.hpp"
 #include "ptc/config/settings.hpp"
 
 namespace ptc::cli {
@@ -25,6 +26,11 @@ constexpr int exit_usage = 2;
 /// in every thread before the runtime starts (its threads inherit the mask) and taken by
 /// sigwait in the main thread.
 sigset_t stop_signals();
+
+/// The process's command line, as main received it (`ptc run --record` keeps it in the
+/// cassette for `ptc replay`).
+void set_command_line(int argc, char** argv);
+const std::vector<std::string>& command_line();
 
 /// The scheduler every command's runtime uses unless --scheduler says otherwise: CAF's sharing
 /// policy, which wakes an idle worker at once for a message from outside (a tool's reply from
@@ -86,6 +92,10 @@ std::optional<mcp_connections> connect_mcp_servers(caf::actor_system& sys,
 
 /// The JSON object in `path`, or nullopt with `problem` saying why not.
 std::optional<nlohmann::ordered_json> read_json_object(const std::string& path, std::string& problem);
+
+/// The trace in `file` (`ptc run --trace`), read back; nullopt after printing "Error: ..." (the
+/// file cannot be read, or a line is not an event).
+std::optional<actors::trace_contents> read_trace_file(const std::string& file);
 
 /// The data/ a command works on: the JSON object in `file`, or the demo data when `file` is
 /// empty. nullopt after printing "Error: --data: ..." on stderr.

@@ -1,7 +1,10 @@
 #include "examples/ptc/run_command.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -28,6 +31,9 @@
 #include "ptc/messages/debug_view.hpp"
 #include "ptc/messages/namespace.hpp"
 #include "ptc/messages/serialization.hpp"
+#include "ptc/actors/trace.hpp"
+#include "ptc/config/secret.hpp"
+#include "ptc/version.hpp"
 
 namespace ptc::cli {
 namespace {
@@ -137,7 +143,8 @@ int print_step(const messages::step& s, std::size_t turns_ran = 0) {
 int run_agent(actors::runtime& rt, const actors::agent& a, bool show_turns) {
   actors::agent_job job = rt.make_job(a);
   const std::chrono::milliseconds mission_limit = job.spec->mission_timeout;
-  caf::actor progress = spawn_progress(rt.system(), job.tree.trace, {job.spec->max_turns, show_turns});
+  caf::actor progress = spawn_progress(rt.system(), job.tree.trace,
+                                       {job.spec->max_turns, show_turns, isatty(STDERR_FILENO) != 0});
   job.tree.trace = progress;
   // On a node, its link runs the job (and answers node_lost if the node goes away); here, a
   // sub-agent of our own.
@@ -173,6 +180,39 @@ int run_agent(actors::runtime& rt, const actors::agent& a, bool show_turns) {
   return print_step(*step, turns_ran);
 }
 
+/// The first line `ptc run --record` appends to its cassette: how this run was started (its
+/// flags, the PTC_* variables but keys and tokens, the folder), so that `ptc replay` can start
+/// it again. False after printing the error.
+bool record_run_header(const std::string& cassette) {
+  const auto& argv = command_line();
+  json args = json::array();
+  for (std::size_t i = 2; i < argv.size(); ++i) args.push_back(argv[i]);  // after "ptc run"
+  json env = json::object();
+  for (char** e = environ; e && *e; ++e) {
+    const std::string_view entry(*e);
+    const auto eq = entry.find('=');
+    if (!entry.starts_with("PTC_") || eq == std::string_view::npos) continue;
+    const std::string name(entry.substr(0, eq));
+    if (name.find("KEY") != std::string::npos || name.find("TOKEN") != std::string::npos ||
+        name.find("SECRET") != std::string::npos)
+      continue;
+    env[name] = std::string(entry.substr(eq + 1));
+  }
+  std::error_code ec;
+  const auto cwd = std::filesystem::current_path(ec);
+  json header{{"ptc_run", {{"args", std::move(args)}, {"env", std::move(env)},
+                           {"cwd", ec ? std::string() : cwd.string()}, {"version", PTC_VERSION}}}};
+  std::string line = header.dump(-1, ' ', false, json::error_handler_t::replace);
+  config::redact_in_place(line);
+  try {
+    actors::append_file(cassette).append(line + "\n");
+  } catch (const std::exception& e) {
+    std::cerr << "Error: --record: cannot write " << cassette << ": " << e.what() << "\n";
+    return false;
+  }
+  return true;
+}
+
 int run_command(const run_flags& f) {
   if (!f.write_demo_data.empty()) {
     const std::string text = demo::demo_data().dump(1) + "\n";
@@ -192,6 +232,7 @@ int run_command(const run_flags& f) {
     std::cerr << "Error: give either --replay or --script, not both\n";
     return exit_usage;
   }
+  if (!f.record.empty() && !record_run_header(f.record)) return exit_usage;
 
   auto loaded = load_data(f.data_file);
   if (!loaded) return exit_usage;

@@ -1,5 +1,6 @@
 #pragma once
-// `ptc run`'s progress on stderr: one line per turn while the mission runs, then a summary.
+// `ptc run`'s progress on stderr: one line per turn while the mission runs, then a summary; on a
+// terminal also a live status line per running agent.
 //
 // Context: the runtime reports turns as trace events (actors/trace.hpp) sent to the tree's
 // trace sink. Decision: the command puts an actor of its own in the sink's place (the job's
@@ -20,6 +21,9 @@ namespace ptc::cli {
 struct progress_options {
   std::size_t max_turns = 0;  ///< of the top-level agent ("turn 2/5"); 0: not shown
   bool show_turns = false;    ///< also print each turn's response, output and error
+  /// stderr is a terminal: below the turn lines, a status line per running agent (turn n/N,
+  /// what it waits for, tokens, tool calls, elapsed), redrawn as events come and every 250 ms.
+  bool live = false;
 };
 
 /// Spawns the progress actor. Messages: (trace_atom, line) prints and forwards to `sink`

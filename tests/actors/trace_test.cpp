@@ -42,6 +42,51 @@ std::size_t count_of(const std::string& text, const std::string& part) {
 
 }  // namespace
 
+TEST_CASE("read_trace puts every large string back where its reference stood") {
+  const std::string reply = "BIG-" + std::string(actors::trace_payload_min, 'r');
+  const std::string prompt = "SYS-" + std::string(actors::trace_payload_min, 's');
+  std::set<std::string> seen;
+  std::string file;
+  // The same string twice in one event: in full first, then referred to.
+  file += actors::dedupe_payloads(json{{"event", "llm_request"}, {"messages", {prompt, prompt}}}.dump(), seen) + "\n";
+  file += "\n";  // blank lines are skipped
+  file += actors::dedupe_payloads(json{{"event", "llm_response"}, {"response", {{"text", reply}}}}.dump(), seen) + "\n";
+  file += actors::dedupe_payloads(json{{"event", "turn"}, {"turn", {{"raw_response", reply}}}, {"system", prompt}}.dump(), seen);
+  REQUIRE(count_of(file, reply) == 1);
+  std::istringstream in(file);
+  const auto trace = actors::read_trace(in);
+  REQUIRE(trace.events.size() == 3);
+  CHECK(trace.unresolved == 0);
+  CHECK(trace.events[0]["messages"] == json::array({prompt, prompt}));
+  CHECK(trace.events[2]["turn"]["raw_response"] == reply);
+  CHECK(trace.events[2]["system"] == prompt);
+
+  // A trace cut after its first lines: the references stay, counted.
+  std::set<std::string> seen2;
+  actors::dedupe_payloads(json{{"text", reply}}.dump(), seen2);
+  std::istringstream cut(actors::dedupe_payloads(json{{"event", "turn"}, {"raw_response", reply}}.dump(), seen2));
+  const auto partial = actors::read_trace(cut);
+  CHECK(partial.unresolved == 1);
+  CHECK(partial.events[0]["raw_response"].contains("$payload"));
+
+  std::istringstream bad("{\"event\": \"turn\"}\nnot json\n");
+  CHECK_THROWS_WITH(actors::read_trace(bad), Catch::Contains("line 2 is not a JSON object"));
+}
+
+TEST_CASE("is_trace_event reads the event name with or without a time in front") {
+  CHECK(actors::is_trace_event(R"({"event":"turn","agent":"a"})", "turn"));
+  CHECK(actors::is_trace_event(R"({"time_us":12,"event":"turn","agent":"a"})", "turn"));
+  CHECK_FALSE(actors::is_trace_event(R"({"time_us":12,"event":"turns"})", "turn"));
+  CHECK_FALSE(actors::is_trace_event(R"({"time_us":12,"agent":"turn","event":"step"})", "turn"));
+  CHECK_FALSE(actors::is_trace_event(R"({"agent":"x","event":"turn"})", "turn"));
+}
+
+TEST_CASE("trace run ids differ within a process and share its prefix") {
+  const std::string a = actors::new_trace_run_id(), b = actors::new_trace_run_id();
+  CHECK(a != b);
+  CHECK(a.substr(0, a.find('-')) == b.substr(0, b.find('-')));
+}
+
 TEST_CASE("a large string is written once; later events refer to it by hash") {
   const std::string reply = "BIG-" + std::string(actors::trace_payload_min, 'r');
   std::set<std::string> seen;

@@ -55,10 +55,17 @@ nodes="${addr[1]},${addr[2]},${addr[3]}"
 if [[ "$(cat "$tmp/node1.out")" == *"tools: find-orders, get-product, find-employees, employee-expenses, exchange-rate"* ]]; then ok; else bad "node banner lists its tools"; fi
 
 # The demo mission on one node, with the nodes' own (scripted demo) LLM and tools.
-run --nodes "$nodes"
+run --nodes "$nodes" --trace "$tmp/node_trace.jsonl"
 check "demo on a node" 0 "nodes: $nodes (round-robin; llm: each node's own)" "node: ${addr[1]}" \
   "turn 4/5: returned" "done: returned after 4 turns"
 stdout_has "demo on a node: answer" '"region": "NA"'
+# The trace says where the agent ran ("node": host and pid of the node's process), and so does
+# the trace viewer's agent table.
+node_pid=${pids[1]}
+if jq -e -s --arg pid ":$node_pid" '[.[] | select(.event == "turn")] | length == 4 and all(.node | endswith($pid))' \
+  "$tmp/node_trace.jsonl" >/dev/null; then ok; else bad "trace events name the node: $(jq -c 'select(.event == "turn") | .node' "$tmp/node_trace.jsonl" | head -2)"; fi
+"$ptc" trace html "$tmp/node_trace.jsonl" -o "$tmp/node_trace.html" 2>/dev/null
+if grep -q "\"node\":\"[^\"]*:$node_pid\"" "$tmp/node_trace.html"; then ok; else bad "the trace page lacks the node"; fi
 
 # 30 copies spread over the three nodes: every node used, every result right.
 run --nodes "$nodes" --agents 30 "Which region had the most cancelled or returned orders?"

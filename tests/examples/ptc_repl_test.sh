@@ -6,7 +6,7 @@
 #
 #   ptc_repl_test.sh PTC_BINARY
 set -euo pipefail
-ptc=$1
+ptc=$(realpath "$1")
 work=$(mktemp -d /tmp/ptc_repl_test.XXXXXX)
 sock=ptc_repl_test_$$
 trap 'tmux -L "$sock" kill-server >/dev/null 2>&1 || true; rm -rf "$work"' EXIT

@@ -149,5 +149,14 @@ stdout_is dag-in-memory-answer "1"
 if grep -q "value too large to write" "$tmp/dag.jsonl"; then ok; else
   failed=$((failed + 1)); echo "FAIL the trace does not say the DAG was too large to write"; fi
 
+# On a terminal: below the turn lines, a live status line per running agent (script(1) gives
+# the command a pty); piped, plain lines only (every run above).
+env -i PATH="$PATH" HOME="$tmp" TERM=xterm timeout 120 script -qec "$ptc run" /dev/null >"$tmp/tty" 2>&1 </dev/null
+if grep -q $'\033\[36manalyst\033\[0m: turn 4/5, ' "$tmp/tty" && grep -q 'waiting for the LLM' "$tmp/tty" &&
+   grep -q 'turn 4/5: returned' "$tmp/tty"; then ok; else
+  failed=$((failed + 1)); echo "FAIL no live status line on a terminal: $(head -c 1500 "$tmp/tty" | cat -v)"; fi
+if grep -q $'\033' "$tmp/err"; then
+  failed=$((failed + 1)); echo "FAIL piped progress has terminal escapes"; else ok; fi
+
 echo "$passed passed, $failed failed"
 [[ $failed == 0 ]]

@@ -33,12 +33,13 @@ done
 if [[ $runs_ok == "$processes" ]]; then ok; else
   failed=$((failed + 1)); echo "FAIL $runs_ok of $processes runs returned 200"; fi
 
-# The cassette: two exchanges per run, every line whole.
+# The cassette: per run its ptc_run line and two exchanges, every line whole.
 lines=$(wc -l <"$tmp/cassette.jsonl")
 valid=$(valid_json_lines "$tmp/cassette.jsonl")
 records=$(grep -c '"request"' "$tmp/cassette.jsonl")
-if [[ $lines == $((2 * processes)) && $valid == "$lines" && $records == "$lines" ]]; then ok; else
-  failed=$((failed + 1)); echo "FAIL cassette: $lines lines, $valid valid JSON, $records records; want $((2 * processes)) of each"; fi
+headers=$(grep -c '^{"ptc_run"' "$tmp/cassette.jsonl")
+if [[ $lines == $((3 * processes)) && $valid == "$lines" && $records == $((2 * processes)) && $headers == "$processes" ]]; then ok; else
+  failed=$((failed + 1)); echo "FAIL cassette: $lines lines, $valid valid JSON, $records records, $headers ptc_run lines; want $((3 * processes)), all, $((2 * processes)), $processes"; fi
 
 # The trace: per run a trace_start, two requests, two responses, two turns and a step.
 lines=$(wc -l <"$tmp/trace.jsonl")

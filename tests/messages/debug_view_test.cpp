@@ -195,6 +195,15 @@ TEST_CASE("DBG-004 the compressed view re-renders the messages the LLM saw for e
   CHECK(has(v, "  [assistant]\n    Here is my program.\n"));
   // Without the agent the view says why the compressed part is missing.
   CHECK(has(debug_view(s, o), "(the compressed view needs the prepared agent)"));
+  // Or the messages come from elsewhere (a trace's llm_request events), by turn number.
+  const std::vector<std::vector<chat_message>> seen{render_messages(agent, {}),
+                                                    {chat_message::of(role::user, "turn two's request")}};
+  o.seen = &seen;
+  const std::string from_trace = debug_view(s, o);
+  CHECK_FALSE(has(from_trace, "needs the prepared agent"));
+  CHECK(has(from_trace, "--- Turn 2 ("));
+  CHECK(has(from_trace, "LLM saw (1 messages):\n  [user]\n    turn two's request\n"));
+  CHECK(has(from_trace, "LLM saw (2 messages):\n  [system] static system prompt"));
 }
 
 TEST_CASE("debug view is deterministic and matches its golden file") {
