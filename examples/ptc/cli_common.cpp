@@ -173,6 +173,16 @@ std::optional<actors::trace_contents> read_trace_file(const std::string& file) {
   }
 }
 
+std::optional<std::vector<demo::demo_tool>> tools_flag(std::shared_ptr<const nlohmann::ordered_json> data,
+                                                       const std::string& names) {
+  try {
+    return demo::select_tools(demo::demo_tools(std::move(data)), split_names(names));
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "Error: --tools: " << e.what() << "\n";
+    return std::nullopt;
+  }
+}
+
 std::optional<nlohmann::ordered_json> load_data(const std::string& file) {
   if (file.empty()) return demo::demo_data();
   std::string problem;

@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "examples/demo/demo_tools.hpp"
 #include "ptc/actors/agent.hpp"
 #include "ptc/actors/llm.hpp"
 #include "ptc/actors/mcp.hpp"
@@ -96,6 +97,11 @@ std::optional<nlohmann::ordered_json> read_json_object(const std::string& path, 
 /// The trace in `file` (`ptc run --trace`), read back; nullopt after printing "Error: ..." (the
 /// file cannot be read, or a line is not an event).
 std::optional<actors::trace_contents> read_trace_file(const std::string& file);
+
+/// The demo tools over `data` that `--tools a,b` names (empty: all of them), as `ptc run` and
+/// `ptc repl` offer them; nullopt after printing "Error: --tools: ..." (an unknown name).
+std::optional<std::vector<demo::demo_tool>> tools_flag(std::shared_ptr<const nlohmann::ordered_json> data,
+                                                       const std::string& names);
 
 /// The data/ a command works on: the JSON object in `file`, or the demo data when `file` is
 /// empty. nullopt after printing "Error: --data: ..." on stderr.

@@ -92,13 +92,9 @@ int run_repl(const repl_options& o) {
   lisp::run_options opts;
   opts.lim = o.lim;
   opts.data = lisp::from_json(*loaded);
-  std::vector<demo::demo_tool> tools;
-  try {
-    tools = demo::select_tools(demo::demo_tools(shared), split_names(o.tools));
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "Error: --tools: " << e.what() << "\n";
-    return exit_usage;
-  }
+  auto selected = tools_flag(shared, o.tools);
+  if (!selected) return exit_usage;
+  const std::vector<demo::demo_tool>& tools = *selected;
   for (const auto& t : tools) opts.tools[t.name] = t.fn;
 
   repl_input input(repl_history_path(o));

@@ -238,13 +238,9 @@ int run_command(const run_flags& f) {
   if (!loaded) return exit_usage;
   json data = std::move(*loaded);
   auto shared = std::make_shared<const json>(data);
-  std::vector<demo::demo_tool> tools;
-  try {
-    tools = demo::select_tools(demo::demo_tools(shared), split_names(f.tools));
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "Error: --tools: " << e.what() << "\n";
-    return exit_usage;
-  }
+  auto selected = tools_flag(shared, f.tools);
+  if (!selected) return exit_usage;
+  const std::vector<demo::demo_tool>& tools = *selected;
 
   const bool default_mission = f.mission.empty();
   const std::string mission = default_mission ? std::string(demo::default_mission.text) : f.mission;

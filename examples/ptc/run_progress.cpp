@@ -28,16 +28,6 @@ void indented(std::ostream& out, const std::string& prefix, const std::string& t
   while (std::getline(in, line)) out << prefix << line << '\n';
 }
 
-/// The characters of every message's text in an llm_request event (what was sent).
-std::size_t prompt_chars(const json& event) {
-  std::size_t n = 0;
-  if (!event.contains("messages")) return n;
-  for (const auto& m : event["messages"])
-    if (m.contains("content"))
-      for (const auto& block : m["content"]) n += text_at(block, "text").size();
-  return n;
-}
-
 /// The permanent lines of a turn: its progress line, and with show_turns its response, output
 /// and error.
 std::string turn_text(const json& event, const progress_options& o, std::size_t prompt) {
@@ -135,9 +125,7 @@ caf::behavior progress_actor(caf::stateful_actor<progress_state>* self, caf::act
           const std::string agent = text_at(event, "agent");
           std::string text;
           if (request) {
-            st.prompts[agent] = event.contains("chars") && event["chars"].is_number_unsigned()
-                                    ? event["chars"].get<std::size_t>()
-                                    : prompt_chars(event);
+            st.prompts[agent] = event.value("chars", std::size_t{0});
             if (st.live) {
               auto& a = st.running[agent];
               a.turn = event.value("turn", std::size_t{0});

@@ -170,19 +170,22 @@ json trace_view_model(const actors::trace_contents& trace, const std::string& so
 
   // Parents: the run of the parent path, in the same process's time, that was running when the
   // child started (the latest to start before it).
+  // Candidates by (process, path), so a trace of many agents is not searched once per run.
+  std::map<std::pair<std::size_t, std::string>, std::vector<std::size_t>> by_path;
+  for (std::size_t k = 0; k < runs.size(); ++k) by_path[{runs[k].segment, runs[k].path}].push_back(k);
   for (std::size_t i = 0; i < runs.size(); ++i) {
     view_run& child = runs[i];
     const auto slash = child.path.rfind('/');
     std::int64_t parent = -1;
     if (slash != std::string::npos) {
-      const std::string parent_path = child.path.substr(0, slash);
       std::int64_t best_start = -1;
-      for (std::size_t k = 0; k < runs.size(); ++k) {
-        const view_run& p = runs[k];
-        if (k == i || p.path != parent_path || p.segment != child.segment) continue;
-        if (p.t0 <= child.t0 && p.t1 >= child.t0 && p.t0 > best_start) {
-          best_start = p.t0;
-          parent = static_cast<std::int64_t>(k);
+      if (auto c = by_path.find({child.segment, child.path.substr(0, slash)}); c != by_path.end()) {
+        for (std::size_t k : c->second) {
+          const view_run& p = runs[k];
+          if (p.t0 <= child.t0 && p.t1 >= child.t0 && p.t0 > best_start) {
+            best_start = p.t0;
+            parent = static_cast<std::int64_t>(k);
+          }
         }
       }
     }
