@@ -48,6 +48,7 @@ class local_node final : public node {
   }
   const value* eval_ref(frame& f, value&) const override { return &f.slots[slot_]; }
   void set_move() { move_ = true; }
+  int slot() const { return slot_; }
 
  private:
   int slot_;
@@ -128,22 +129,40 @@ class data_node final : public node {
 /// Argument values on the stack for up to 6 arguments (only the used ones are constructed).
 class arg_buffer {
  public:
+  /// n nils, to be assigned.
   explicit arg_buffer(std::size_t n) : n_(n) {
     if (n > inline_size) heap_.reset(new value[n]);
-    else for (std::size_t i = 0; i < n; ++i) new (&raw()[i]) value();
+    else for (; made_ < n; ++made_) new (&raw()[made_]) value();
+  }
+  /// The values of the argument nodes, evaluated in order into the buffer (each constructed in
+  /// place: no nil first).
+  arg_buffer(const std::vector<node_ptr>& args, frame& f) : n_(args.size()) {
+    if (n_ > inline_size) {
+      heap_.reset(new value[n_]);
+      for (std::size_t i = 0; i < n_; ++i) heap_[i] = args[i]->eval(f);
+      return;
+    }
+    try {
+      for (; made_ < n_; ++made_) new (&raw()[made_]) value(args[made_]->eval(f));
+    } catch (...) {  // the destructor does not run for a constructor that throws
+      for (std::size_t i = 0; i < made_; ++i) raw()[i].~value();
+      throw;
+    }
   }
   ~arg_buffer() {
-    if (n_ <= inline_size) for (std::size_t i = 0; i < n_; ++i) raw()[i].~value();
+    if (n_ <= inline_size) for (std::size_t i = 0; i < made_; ++i) raw()[i].~value();
   }
   arg_buffer(const arg_buffer&) = delete;
   arg_buffer& operator=(const arg_buffer&) = delete;
   value* data() { return n_ > inline_size ? heap_.get() : raw(); }
   std::span<const value> span() { return {data(), n_}; }
+  std::span<value> owned() { return {data(), n_}; }
 
  private:
   static constexpr std::size_t inline_size = 6;
   value* raw() { return reinterpret_cast<value*>(storage_); }
   std::size_t n_;
+  std::size_t made_ = 0;  ///< inline values constructed so far (destroyed by the destructor)
   alignas(value) unsigned char storage_[inline_size * sizeof(value)];
   std::unique_ptr<value[]> heap_;
 };
@@ -154,11 +173,9 @@ class call_node final : public node {
       : node(p), fn_(std::move(fn)), args_(std::move(args)) {}
   value eval(frame& f) const override {
     value fn = fn_->eval(f);
-    arg_buffer buf(args_.size());
-    value* a = buf.data();
-    for (std::size_t i = 0; i < args_.size(); ++i) a[i] = args_[i]->eval(f);
+    arg_buffer buf(args_, f);
     call_scope scope(*f.ctx, pos);  // the error's position, without a catch (context.hpp)
-    value r = f.ctx->call_owned(fn, std::span<value>(a, args_.size()));
+    value r = f.ctx->call_owned(fn, buf.owned());
     scope.done();
     return r;
   }
@@ -168,14 +185,30 @@ class call_node final : public node {
   std::vector<node_ptr> args_;
 };
 
+/// A function calling itself by name ((defn fib [n] ... (fib (- n 1)))): the running closure
+/// is the callee. It is alive for the whole call (its caller holds a reference), so no function
+/// value is made: a recursive call costs no reference count traffic for the callee.
+class self_call_node final : public node {
+ public:
+  self_call_node(std::vector<node_ptr> args, source_pos p) : node(p), args_(std::move(args)) {}
+  value eval(frame& f) const override {
+    arg_buffer buf(args_, f);
+    call_scope scope(*f.ctx, pos);  // the error's position, without a catch (context.hpp)
+    value r = f.self->invoke_owned(*f.ctx, buf.owned());
+    scope.done();
+    return r;
+  }
+
+ private:
+  std::vector<node_ptr> args_;
+};
+
 class builtin_call_node final : public node {
  public:
   builtin_call_node(native_fn fn, std::vector<node_ptr> args, source_pos p)
       : node(p), fn_(fn), args_(std::move(args)) {}
   value eval(frame& f) const override {
-    arg_buffer buf(args_.size());
-    value* a = buf.data();
-    for (std::size_t i = 0; i < args_.size(); ++i) a[i] = args_[i]->eval(f);
+    arg_buffer buf(args_, f);
     try {
       return fn_(*f.ctx, buf.span());
     } catch (lisp_exception& e) {
@@ -296,37 +329,103 @@ class equal2_node final : public node {
 /// overflow, wrong types) goes to the builtin itself, which computes or raises the error.
 enum class int_op { add, sub, mul, lt, gt, le, ge, eq, inc, dec, mod, rem, quot };
 
+/// How an arithmetic node reads an operand. Context: in (< i n) or (+ acc x) the operands are
+/// almost always locals or constants, and a virtual call per operand costs as much as the
+/// arithmetic. Decision: the node is a template over its operands' kinds (quickening): a local
+/// is read straight from its slot, a constant from the node, anything else through eval_ref.
+struct slot_operand {
+  int slot;
+  node_ptr keep;  ///< the local's node stays alive: the analyzer may still mark it (finish_locals)
+  const value& get(frame& f, value&) const { return f.slots[slot]; }
+};
+struct const_operand {
+  value v;
+  const value& get(frame&, value&) const { return v; }
+};
+struct node_operand {
+  node_ptr n;
+  const value& get(frame& f, value& tmp) const { return *n->eval_ref(f, tmp); }
+};
+
+template <class A, class B>
 class int_op2_node final : public node {
  public:
-  int_op2_node(int_op op, native_fn fn, node_ptr a, node_ptr b, source_pos p)
+  int_op2_node(int_op op, native_fn fn, A a, B b, source_pos p)
       : node(p), op_(op), fn_(fn), a_(std::move(a)), b_(std::move(b)) {}
   value eval(frame& f) const override {
-    value v[2] = {a_->eval(f), b_->eval(f)};
-    if (v[0].is(type::integer) && v[1].is(type::integer)) {
-      const std::int64_t x = v[0].as_int(), y = v[1].as_int();
-      std::int64_t r;
+    value ta, tb;
+    const value& x = a_.get(f, ta);
+    const value& y = b_.get(f, tb);
+    number r;
+    if (fast(x, y, r)) return r.kind == type::integer ? value::integer(r.i)
+                              : r.kind == type::boolean ? value::boolean(r.i != 0)
+                                                        : value::floating(r.d);
+    return slow(f, x, y);
+  }
+  bool test(frame& f) const override {
+    value ta, tb;
+    const value& x = a_.get(f, ta);
+    const value& y = b_.get(f, tb);
+    number r;
+    if (fast(x, y, r)) return r.kind != type::boolean || r.i != 0;  // a number is truthy
+    return slow(f, x, y).truthy();
+  }
+
+ private:
+  /// A fast path's answer before it becomes a value: integer, boolean (i is 0 or 1) or double.
+  struct number {
+    type kind;
+    std::int64_t i;
+    double d;
+  };
+  /// Long and double arithmetic and comparison as the builtins compute them (a long mixed with
+  /// a double is converted, as Clojure does); false leaves the case (overflow, division by
+  /// zero, other types) to the builtin.
+  [[gnu::always_inline]] bool fast(const value& a, const value& b, number& out) const {
+    if (a.is(type::integer) && b.is(type::integer)) {
+      const std::int64_t x = a.as_int(), y = b.as_int();
+      out.kind = type::integer;
       switch (op_) {
-        case int_op::add: if (!__builtin_add_overflow(x, y, &r)) return value::integer(r); break;
-        case int_op::sub: if (!__builtin_sub_overflow(x, y, &r)) return value::integer(r); break;
-        case int_op::mul: if (!__builtin_mul_overflow(x, y, &r)) return value::integer(r); break;
-        case int_op::lt: return value::boolean(x < y);
-        case int_op::gt: return value::boolean(x > y);
-        case int_op::le: return value::boolean(x <= y);
-        case int_op::ge: return value::boolean(x >= y);
-        case int_op::eq: return value::boolean(x == y);
+        case int_op::add: return !__builtin_add_overflow(x, y, &out.i);
+        case int_op::sub: return !__builtin_sub_overflow(x, y, &out.i);
+        case int_op::mul: return !__builtin_mul_overflow(x, y, &out.i);
+        case int_op::lt: return boolean(out, x < y);
+        case int_op::gt: return boolean(out, x > y);
+        case int_op::le: return boolean(out, x <= y);
+        case int_op::ge: return boolean(out, x >= y);
+        case int_op::eq: return boolean(out, x == y);
         // Division by zero and the one overflowing case (min / -1) go to the builtin (errors).
         case int_op::mod:
-          if (y != 0 && y != -1) {
-            r = x % y;
-            if (r != 0 && ((r < 0) != (y < 0))) r += y;  // floored, as Clojure's mod
-            return value::integer(r);
-          }
-          break;
-        case int_op::rem: if (y != 0 && y != -1) return value::integer(x % y); break;
-        case int_op::quot: if (y != 0 && y != -1) return value::integer(x / y); break;
-        default: break;
+          if (y == 0 || y == -1) return false;
+          out.i = x % y;
+          if (out.i != 0 && ((out.i < 0) != (y < 0))) out.i += y;  // floored, as Clojure's mod
+          return true;
+        case int_op::rem: if (y == 0 || y == -1) return false; out.i = x % y; return true;
+        case int_op::quot: if (y == 0 || y == -1) return false; out.i = x / y; return true;
+        default: return false;
       }
     }
+    if (!a.is_number() || !b.is_number()) return false;
+    const double x = a.as_number(), y = b.as_number();  // at least one is a double
+    out.kind = type::floating;
+    switch (op_) {
+      case int_op::add: out.d = x + y; return true;
+      case int_op::sub: out.d = x - y; return true;
+      case int_op::mul: out.d = x * y; return true;
+      case int_op::lt: return boolean(out, x < y);  // NaN compares false, as in Java
+      case int_op::gt: return boolean(out, x > y);
+      case int_op::le: return boolean(out, x <= y);
+      case int_op::ge: return boolean(out, x >= y);
+      default: return false;  // = (1 and 1.0 differ), mod, rem, quot: the builtin's rules
+    }
+  }
+  static bool boolean(number& out, bool b) {
+    out.kind = type::boolean;
+    out.i = b;
+    return true;
+  }
+  value slow(frame& f, const value& x, const value& y) const {
+    value v[2] = {x, y};
     try {
       return fn_(*f.ctx, std::span<const value>(v, 2));
     } catch (lisp_exception& e) {
@@ -334,25 +433,33 @@ class int_op2_node final : public node {
     }
   }
 
- private:
   int_op op_;
   native_fn fn_;
-  node_ptr a_, b_;
+  A a_;
+  B b_;
 };
 
+/// An int_op2_node whose operands are read as their kinds allow (see slot_operand).
+node_ptr make_int_op2(int_op op, native_fn fn, node_ptr a, node_ptr b, source_pos pos);
+
+template <class A>
 class int_op1_node final : public node {
  public:
-  int_op1_node(int_op op, native_fn fn, node_ptr a, source_pos p)
+  int_op1_node(int_op op, native_fn fn, A a, source_pos p)
       : node(p), op_(op), fn_(fn), a_(std::move(a)) {}
   value eval(frame& f) const override {
-    value v[1] = {a_->eval(f)};
-    if (v[0].is(type::integer)) {
+    value tmp;
+    const value& x = a_.get(f, tmp);
+    if (x.is(type::integer)) {
       std::int64_t r;
-      if (op_ == int_op::inc ? !__builtin_add_overflow(v[0].as_int(), 1, &r)
-                             : !__builtin_sub_overflow(v[0].as_int(), 1, &r)) {
+      if (op_ == int_op::inc ? !__builtin_add_overflow(x.as_int(), 1, &r)
+                             : !__builtin_sub_overflow(x.as_int(), 1, &r)) {
         return value::integer(r);
       }
+    } else if (x.is(type::floating)) {
+      return value::floating(x.as_double() + (op_ == int_op::inc ? 1.0 : -1.0));
     }
+    value v[1] = {x};
     try {
       return fn_(*f.ctx, std::span<const value>(v, 1));
     } catch (lisp_exception& e) {
@@ -363,8 +470,28 @@ class int_op1_node final : public node {
  private:
   int_op op_;
   native_fn fn_;
-  node_ptr a_;
+  A a_;
 };
+
+/// Calls make(operand) with the operand of `n`'s kind (slot_operand, const_operand or
+/// node_operand).
+template <class Make>
+node_ptr with_operand(node_ptr n, Make make) {
+  if (auto* l = dynamic_cast<local_node*>(n.get())) {
+    const int slot = l->slot();
+    return make(slot_operand{slot, std::move(n)});
+  }
+  if (auto* c = dynamic_cast<const_node*>(n.get())) return make(const_operand{c->get()});
+  return make(node_operand{std::move(n)});
+}
+
+node_ptr make_int_op2(int_op op, native_fn fn, node_ptr a, node_ptr b, source_pos pos) {
+  return with_operand(std::move(a), [&](auto x) {
+    return with_operand(std::move(b), [&](auto y) -> node_ptr {
+      return std::make_unique<int_op2_node<decltype(x), decltype(y)>>(op, fn, std::move(x), std::move(y), pos);
+    });
+  });
+}
 
 /// assoc / conj / dissoc on a map, vector or set, handing the collection over by move: when
 /// the program holds no other reference (a local at its only use), it is updated in place.
@@ -503,13 +630,16 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
   }
   if (args.size() == 2) {
     if (auto it = ops2.find(b.name()); it != ops2.end()) {
-      return std::make_unique<int_op2_node>(it->second, fn, std::move(args[0]), std::move(args[1]), pos);
+      return make_int_op2(it->second, fn, std::move(args[0]), std::move(args[1]), pos);
     }
     return std::make_unique<builtin_call2_node>(fn, std::move(args[0]), std::move(args[1]), pos);
   }
   if (args.size() == 1) {
     if (b.name() == "inc" || b.name() == "dec") {
-      return std::make_unique<int_op1_node>(b.name() == "inc" ? int_op::inc : int_op::dec, fn, std::move(args[0]), pos);
+      const int_op op = b.name() == "inc" ? int_op::inc : int_op::dec;
+      return with_operand(std::move(args[0]), [&](auto x) -> node_ptr {
+        return std::make_unique<int_op1_node<decltype(x)>>(op, fn, std::move(x), pos);
+      });
     }
     return std::make_unique<builtin_call1_node>(fn, std::move(args[0]), pos);
   }
@@ -692,6 +822,7 @@ node_ptr make_call(node_ptr fn, std::vector<node_ptr> args, source_pos pos) {
     node_ptr dflt = args.size() == 2 ? std::move(args[1]) : nullptr;
     return std::make_unique<keyword_call_node>(std::move(kw), std::move(args[0]), std::move(dflt), pos);
   }
+  if (dynamic_cast<self_node*>(fn.get())) return std::make_unique<self_call_node>(std::move(args), pos);
   return std::make_unique<call_node>(std::move(fn), std::move(args), pos);
 }
 

@@ -46,6 +46,9 @@ class node {
     tmp = eval(f);
     return &tmp;
   }
+  /// Evaluates for a test (if): whether the value is truthy. A comparison answers without
+  /// making a value.
+  virtual bool test(frame& f) const { return eval(f).truthy(); }
   source_pos pos;
 };
 using node_ptr = std::unique_ptr<node>;

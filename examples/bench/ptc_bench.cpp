@@ -58,11 +58,18 @@ enum class versus : std::uint8_t {
   info,  ///< compared for information only (interpreter overhead dominates; no verdict)
 };
 
+/// Where a case's data comes from.
+enum class origin : std::uint8_t {
+  prepared,   ///< reads data/orders, data/lines or data/logs (built before timing, as a host passes data)
+  generated,  ///< builds its own data inside the program (range -> maps -> ...): allocation-heavy
+};
+
 struct bench_case {
   std::string name;
   std::string source;
   std::optional<double> target_us;  ///< none: reported without a verdict
   versus vs = versus::none;
+  origin from = origin::prepared;
 };
 
 struct options {
@@ -122,9 +129,6 @@ std::vector<bench_case> all_cases() {
        "(->> data/orders (group-by :region)"
        " (map (fn [[k v]] [k (reduce + (map :amount v))])) (into {}))",
        2000, versus::goal},
-      {"fib 22 (recursive)", "(defn fib [n] (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2))))) (fib 22)", 4000,
-       versus::info},
-      {"loop/recur to 1,000,000", "(loop [i 0] (if (< i 1000000) (recur (inc i)) i))", 40000, versus::info},
       {"reduce assoc 100k keys", "(count (reduce (fn [m i] (assoc m i i)) {} (range 100000)))", 60000,
        versus::info},
       {"sort-by top 10 of 10k orders", "(->> data/orders (sort-by :amount >) (take 10) (mapv :id))", {},
@@ -149,6 +153,47 @@ std::vector<bench_case> all_cases() {
        "   :avg (/ (reduce + (map :amount shipped)) (max 1 (count shipped)))\n"
        "   :per-status (frequencies (map :status data/orders))})",
        {}, versus::info},
+      // Generated data: the program builds what it works on, as a new user's programs do.
+      {"gen: filter/map/reduce 10k maps",
+       "(let [orders (map (fn [i] {:id i :amount (* 1.5 (mod (* i 7919) 1000))\n"
+       "                           :status (if (zero? (mod i 3)) \"shipped\" \"pending\")}) (range 10000))]\n"
+       "  (->> orders (filter #(= \"shipped\" (:status %))) (map :amount) (reduce +)))",
+       {}, versus::goal, origin::generated},
+      {"gen: group-by + aggregate 10k maps",
+       "(let [rows (mapv (fn [i] {:region (nth [\"EU\" \"US\" \"APAC\" \"LATAM\"] (mod i 4))\n"
+       "                          :amount (mod (* i 31) 997)}) (range 10000))]\n"
+       "  (->> (group-by :region rows) (map (fn [[k v]] [k (reduce + (map :amount v)) (count v)]))\n"
+       "       (sort-by first) vec))",
+       {}, versus::goal, origin::generated},
+      {"gen: sort-by top 10 of 10k maps",
+       "(->> (range 10000) (map (fn [i] {:id i :score (mod (* i 7919) 10007)})) (sort-by :score >)\n"
+       "     (take 10) (mapv :id))",
+       {}, versus::goal, origin::generated},
+      {"gen: string processing 5k lines",
+       "(let [lines (map (fn [i] (str \"user-\" i \" logged in from host\" (mod i 17) \".example.com\")) (range 5000))\n"
+       "      out (mapv (fn [l] (-> l str/upper-case (str/replace \".\" \"_\") (str/split #\" \") last)) lines)]\n"
+       "  [(count (set out)) (reduce + (map count out)) (first (sort out))])",
+       {}, versus::goal, origin::generated},
+      {"gen: update-in over 1,000 keys",
+       "(let [m (reduce (fn [m i] (update-in m [:k (mod i 1000)] (fnil + 0) i)) {} (range 10000))]\n"
+       "  [(count (:k m)) (reduce + (vals (:k m))) (get-in m [:k 7])])",
+       {}, versus::goal, origin::generated},
+      {"gen: log analysis 5k lines",
+       "(let [lines (map (fn [i] (str \"2024-01-01T\" (format \"%02d\" (mod i 24)) \":00:00 \"\n"
+       "                              (nth [\"INFO\" \"WARN\" \"ERROR\"] (mod i 3)) \" svc\" (mod i 5)\n"
+       "                              \" ms=\" (mod (* i 37) 500))) (range 5000))\n"
+       "      entries (map (fn [l] (let [[ts lvl svc ms] (str/split l #\" \")]\n"
+       "                             {:hour (subs ts 11 13) :level lvl :svc svc :ms (parse-long (subs ms 3))}))\n"
+       "                   lines)]\n"
+       "  {:by-level (into (sorted-map) (frequencies (map :level entries)))\n"
+       "   :slow (count (filter #(> (:ms %) 400) entries))\n"
+       "   :by-hour (count (distinct (map :hour entries)))\n"
+       "   :by-svc (into (sorted-map) (map (fn [[k v]] [k (apply max (map :ms v))]) (group-by :svc entries)))})",
+       {}, versus::goal, origin::generated},
+      {"gen: recursion (fib 22)", "(defn fib [n] (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2))))) (fib 22)", 1500,
+       versus::info, origin::generated},
+      {"gen: loop/recur 1,000,000", "(loop [i 0 acc 0] (if (< i 1000000) (recur (inc i) (+ acc i)) acc))", 15000,
+       versus::info, origin::generated},
   };
 }
 
@@ -241,6 +286,12 @@ std::string pad(std::string s, std::size_t width, bool right = false) {
   if (chars >= width) return s;
   std::string fill(width - chars, ' ');
   return right ? fill + s : s + fill;
+}
+
+/// The line above the first case of each group in a table.
+const char* group_heading(origin o) {
+  return o == origin::prepared ? "prepared data (built by the host, read as data/...)"
+                               : "generated data (built inside the program)";
 }
 
 /// At most `n` characters of `s`, with "..." when cut.
@@ -342,7 +393,9 @@ bool print_comparison(const std::vector<comparison>& rows, bool quick, bool by_c
             << pad("cpu ratio", 10, true) << "  verdict\n";
   std::cout << std::string(name_w + 11 + 12 + 8 + 11 + 11 + 10 + 24, '-') << "\n";
   bool all_same = true;
-  for (const auto& c : rows) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const comparison& c = rows[i];
+    if (i == 0 || rows[i - 1].bc->from != c.bc->from) std::cout << "[" << group_heading(c.bc->from) << "]\n";
     std::cout << pad(c.bc->name, name_w) << pad(format_us(c.ptc->median_us), 11, true);
     if (c.clj && c.clj->error.empty()) {
       std::cout << pad(format_us(c.clj->median_us), 12, true) << pad(fixed(c.ratio(), 2), 8, true)
@@ -403,9 +456,11 @@ int main(int argc, char** argv) {
 
   std::vector<measurement> results;
   results.reserve(cases.size());
-  for (const auto& bc : cases) {
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const bench_case& bc = cases[i];
     const measurement& m = results.emplace_back(measure(bc, ro, o));
     if (o.json) continue;
+    if (i == 0 || cases[i - 1].from != bc.from) std::cout << "[" << group_heading(bc.from) << "]\n";
     std::cout << pad(bc.name, name_w);
     if (!m.error.empty()) {
       std::cout << "  ERROR: " << m.error << "\n";
@@ -457,6 +512,7 @@ int main(int argc, char** argv) {
       const bench_case& bc = cases[i];
       const measurement& m = results[i];
       nlohmann::ordered_json j = {{"name", bc.name},
+                                  {"data", bc.from == origin::prepared ? "prepared" : "generated"},
                                   {"reps", m.reps},
                                   {"median_us", m.median_us},
                                   {"min_us", m.min_us},

@@ -25,7 +25,7 @@ class if_node final : public node {
   if_node(node_ptr test, node_ptr then, node_ptr otherwise, source_pos p)
       : node(p), test_(std::move(test)), then_(std::move(then)), else_(std::move(otherwise)) {}
   value eval(frame& f) const override {
-    if (test_->eval(f).truthy()) return then_->eval(f);
+    if (test_->test(f)) return then_->eval(f);
     return else_ ? else_->eval(f) : value();
   }
 

@@ -56,24 +56,42 @@ class recur_node final : public node {
   recur_node(std::vector<int> slots, std::vector<node_ptr> args, source_pos p)
       : node(p), slots_(std::move(slots)), args_(std::move(args)) {}
   value eval(frame& f) const override {
-    if (args_.size() == 1) {
+    const std::size_t n = args_.size();
+    if (n == 1) {
       f.slots[slots_[0]] = args_[0]->eval(f);
-    } else {
-      value tmp[8];
-      std::vector<value> big;
-      value* t = tmp;
-      if (args_.size() > 8) {
-        big.resize(args_.size());
-        t = big.data();
+    } else if (n == 2) {  // the common loop: (recur (inc i) (+ acc x))
+      value a = args_[0]->eval(f);
+      value b = args_[1]->eval(f);
+      f.slots[slots_[0]] = std::move(a);
+      f.slots[slots_[1]] = std::move(b);
+    } else if (n <= inline_args) {
+      // Every argument is evaluated before any slot changes (they may read the old values);
+      // only the n temporaries used are constructed.
+      alignas(value) unsigned char buf[inline_args * sizeof(value)];
+      value* t = reinterpret_cast<value*>(buf);
+      std::size_t made = 0;
+      try {
+        for (; made < n; ++made) new (&t[made]) value(args_[made]->eval(f));
+      } catch (...) {
+        for (std::size_t i = 0; i < made; ++i) t[i].~value();
+        throw;
       }
-      for (std::size_t i = 0; i < args_.size(); ++i) t[i] = args_[i]->eval(f);
-      for (std::size_t i = 0; i < args_.size(); ++i) f.slots[slots_[i]] = std::move(t[i]);
+      for (std::size_t i = 0; i < n; ++i) {
+        f.slots[slots_[i]] = std::move(t[i]);
+        t[i].~value();
+      }
+    } else {
+      std::vector<value> t;
+      t.reserve(n);
+      for (std::size_t i = 0; i < n; ++i) t.push_back(args_[i]->eval(f));
+      for (std::size_t i = 0; i < n; ++i) f.slots[slots_[i]] = std::move(t[i]);
     }
     f.recur = true;
     return {};
   }
 
  private:
+  static constexpr std::size_t inline_args = 8;
   std::vector<int> slots_;
   std::vector<node_ptr> args_;
 };

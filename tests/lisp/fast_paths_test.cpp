@@ -112,4 +112,40 @@ TEST_CASE("reduce with an init handed over keeps every reachable version unchang
   CHECK(kind_of("(reduce + 0 5)") == kind_of("(reduce + 5)"));
 }
 
+// Arithmetic and comparison read locals and constants in place and compute longs and doubles
+// without the builtin (issue 18); the answers are Clojure 1.11's.
+TEST_CASE("PERF numeric fast paths on locals, constants and doubles answer as the builtins") {
+  check_all({
+      {"(let [a 1.5 b 2 c 3] [(+ a b) (- a b) (* a b) (< a b) (> a c) (<= b 2.0) (>= 2.0 b) (+ b c) (- 2 a) "
+       "(inc a) (dec a) (= b 2.0) (< 1 ##NaN) (if (< a b) :y :n) (if (+ a b) :t :f) (mod 7 2.5) "
+       "(* 4611686018427387904 2.0)])",
+       "[3.5 -0.5 3.0 true false true true 5 0.5 2.5 0.5 false false :y :t 2.0 9.223372036854776E18]"},
+      {"(let [xs [1 2.5 3]] (mapv (fn [x] [(* x x) (< x 2) (inc x)]) xs))", "[[1 true 2] [6.25 false 3.5] [9 false 4]]"},
+  });
+  CHECK(kind_of("(let [a 9223372036854775807] (+ a 1))") == kind_of("(+ 9223372036854775807 1)"));
+  CHECK(kind_of("(let [a 9223372036854775807] (inc a))") == kind_of("(inc 9223372036854775807)"));
+  CHECK(kind_of("(let [a \"x\"] (< a 1))") == kind_of("(< \"x\" 1)"));
+  CHECK(kind_of("(let [a nil] (if (> a 1) 1 2))") == kind_of("(> nil 1)"));
+}
+
+TEST_CASE("PERF a function calling itself by name, and recur of any width") {
+  check_all({
+      {"(defn f [n] (if (zero? n) 0 (+ 1 (f (dec n))))) (f 100)", "100"},
+      {"(defn h ([] (h 1)) ([x] (* 2 x)) ([x & more] (apply + (h x) more))) [(h) (h 2) (h 1 2 3)]", "[2 4 7]"},
+      {"(loop [a 0 b 1 c 2] (if (< a 5) (recur (inc a) (+ b c) c) [a b c]))", "[5 11 2]"},
+      // every argument is evaluated before any binding changes
+      {"(loop [a 1 b 2 n 0] (if (< n 1) (recur b a (inc n)) [a b]))", "[2 1]"},
+      {"(loop [a 1 b 2] (if (< a 2) (recur b a) [a b]))", "[2 1]"},
+      {"(loop [a 0 b 0 c 0 d 0 e 0 f 0 g 0 h 0 i 0] (if (< a 3) (recur (inc a) a b c d e f g h) [a b c d e f g h i]))",
+       "[3 2 1 0 0 0 0 0 0]"},
+  });
+  // an error while the arguments are evaluated, after others were made (no leak: sanitizer build)
+  CHECK(kind_of("(loop [a [1] b 0] (if (< b 1) (recur (conj a 1) (/ 1 0)) a))") == kind_of("(/ 1 0)"));
+  CHECK(kind_of("(loop [a [1] b [2] c 0] (if (< c 1) (recur (conj a 1) (conj b 2) (/ 1 0)) a))") ==
+        kind_of("(/ 1 0)"));
+  CHECK(kind_of("(defn k [a b c] a) (k [1] [2] (/ 1 0))") == kind_of("(/ 1 0)"));
+  CHECK(kind_of("(defn k [n] (if (< n 1) n (k [1] (/ 1 0)))) (k 1)") == kind_of("(/ 1 0)"));
+  CHECK(kind_of("(defn r [n] (r (inc n))) (r 0)") == "limit");
+}
+
 }  // namespace lisp_fast_paths_test
