@@ -12,6 +12,7 @@
 #include <spdlog/spdlog.h>
 
 #include "ptc/actors/agent_tool.hpp"
+#include "ptc/actors/deadlines.hpp"
 #include "ptc/actors/sub_agent.hpp"
 #include "ptc/actors/trace.hpp"
 #include "ptc/actors/tree.hpp"
@@ -80,6 +81,7 @@ struct runtime::impl {
   std::vector<caf::actor> interpreters;
   std::atomic<std::size_t> next_interpreter{0};
   caf::actor trace;
+  caf::actor deadlines;
   agent_defaults defaults;
 
   explicit impl(runtime_options o) : opts(std::move(o)), cfg(opts), sys(cfg) {
@@ -91,6 +93,7 @@ struct runtime::impl {
     lo.replay = opts.replay;
     lo.record = opts.record;
     llm = spawn_llm(sys, std::move(lo));
+    deadlines = spawn_deadline_keeper(sys);
     const std::size_t n =
         opts.interpreters > 0 ? opts.interpreters : scheduler_threads(opts.threads);
     for (std::size_t i = 0; i < n; ++i) interpreters.push_back(spawn_interpreter(sys, opts.interpreter));
@@ -109,6 +112,7 @@ struct runtime::impl {
     for (auto& i : interpreters) caf::anon_send_exit(i, caf::exit_reason::user_shutdown);
     if (llm) caf::anon_send_exit(llm, caf::exit_reason::user_shutdown);
     if (trace) caf::anon_send_exit(trace, caf::exit_reason::user_shutdown);
+    caf::anon_send_exit(deadlines, caf::exit_reason::user_shutdown);
   }
 
   void flush() {

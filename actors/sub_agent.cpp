@@ -9,6 +9,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "ptc/actors/deadlines.hpp"
 #include "ptc/actors/interpreter.hpp"
 #include "ptc/actors/llm.hpp"
 #include "ptc/actors/trace.hpp"
@@ -34,6 +35,7 @@ struct sub_agent_state {
   bool done = false;
   clock_type::time_point started;
   std::optional<clock_type::time_point> deadline;  ///< set when the spec has mission_timeout
+  bool deadline_watched = false;  ///< the system's keeper sends deadline_atom then (deadlines.hpp)
   std::string path;  ///< tree path of this agent, for traces and logs
   std::string run_id = new_trace_run_id();  ///< tells apart runs of one path in a trace
   std::uint64_t turns_granted = 0;  ///< against tree.turn_budget when there is no budget actor
@@ -102,15 +104,16 @@ void finish(self_ptr self, messages::step s) {
 
 void fail(self_ptr self, messages::failure_reason reason, std::string message);
 
-/// How long the next wait may take: the time left before the deadline, or unbounded.
-/// The mission deadline is enforced by the timeouts of the sub-agent's own requests (budget,
-/// LLM, interpreter), since every wait is one of them; no timer message is armed. Without a
-/// deadline the waits are unbounded: all three always answer (their own timeouts and retries
-/// end every request), an actor that dies answers at once with request_receiver_down, and an
-/// unbounded request leaves no timer behind to keep a finished agent referenced.
+/// How long the next wait may take: unbounded, or the time left before the deadline.
+/// The mission deadline is enforced by the system's deadline keeper (deadlines.hpp), which
+/// sends deadline_atom when it passes; the waits are then unbounded. Without a keeper it is
+/// enforced by the timeouts of the sub-agent's own requests (budget, LLM, interpreter), since
+/// every wait is one of them. Unbounded waits end: all three always answer (their own timeouts
+/// and retries end every request), and an actor that dies answers at once with
+/// request_receiver_down.
 caf::duration wait_limit(self_ptr self) {
   const auto& st = self->state;
-  if (!st.deadline) return caf::infinite;
+  if (!st.deadline || st.deadline_watched) return caf::infinite;
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*st.deadline - clock_type::now());
   return caf::duration{std::max(left, std::chrono::milliseconds(1))};
 }
@@ -343,7 +346,10 @@ void start(self_ptr self) {
     return;
   }
   st.agent = std::move(std::get<messages::prepared_agent>(prepared));
-  if (spec.mission_timeout.count() > 0) st.deadline = st.started + spec.mission_timeout;
+  if (spec.mission_timeout.count() > 0) {
+    st.deadline = st.started + spec.mission_timeout;
+    st.deadline_watched = watch_deadline(self, *st.deadline);
+  }
   // Started by another agent's tool call: when that agent goes down (its mission ended), no
   // one waits for this one, which stops now (its own run is then dropped by the interpreter).
   if (st.job.tree.caller) {
@@ -390,6 +396,9 @@ caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
         st.promise = self->make_response_promise<wire<messages::step>>();
         start(self);
         return st.promise;
+      },
+      [=](deadline_atom) {
+        if (self->state.running && !self->state.done) fail_timeout(self);
       },
   };
 }

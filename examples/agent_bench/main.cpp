@@ -5,14 +5,21 @@
 //   ptc_agent_bench scale [--agents N] [--latency-ms L]  N concurrent agents × 3 turns with a
 //                                                     simulated LLM latency: wall time, peak
 //                                                     RSS, RSS per agent
+//   ptc_agent_bench curve [--max N] [--latency-ms L]    scale at 1k, 10k, 100k, 1M agents (up to
+//                                                     N), each in a fresh process: one table
+//   common: --policy stealing|sharing (CAF's scheduler; default: the runtime's)
+//           --mission-timeout-ms T (0: none; default: the settings' 300,000)
 // Every agent's result is checked, so a fast wrong run cannot pass as a figure.
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,6 +77,20 @@ std::size_t arg(int argc, char** argv, const char* name, std::size_t def) {
   return def;
 }
 
+std::string text_arg(int argc, char** argv, const char* name, std::string def) {
+  for (int i = 2; i + 1 < argc; ++i) {
+    if (std::strcmp(argv[i], name) == 0) return argv[i + 1];
+  }
+  return def;
+}
+
+/// What every mode shares: the scheduler policy and the mission timeout.
+struct common_options {
+  std::string policy;
+  std::optional<std::size_t> mission_timeout_ms;
+};
+common_options common;
+
 int check(const std::vector<messages::step>& steps) {
   std::size_t bad = 0;
   for (std::size_t i = 0; i < steps.size(); ++i) {
@@ -97,6 +118,8 @@ actors::runtime_options options(std::size_t turns, std::chrono::milliseconds lat
   o.settings.agent.turn_budget = turns + 1;
   o.script = script(turns);
   o.scripted_latency = latency;
+  o.scheduler_policy = common.policy;
+  if (common.mission_timeout_ms) o.settings.agent.mission_timeout = std::chrono::milliseconds(*common.mission_timeout_ms);
   return o;
 }
 
@@ -120,20 +143,70 @@ int loop(std::size_t n, std::size_t turns) {
   return rc;
 }
 
-int scale(std::size_t n, std::size_t latency_ms) {
-  const long rss0 = rss_kib();
+struct scale_figures {
+  double wall_s = 0;
+  double peak_mib = 0;
+  double kib_per_agent = 0;
+  double turns_per_s = 0;
+  int rc = 0;
+};
+
+scale_figures measure_scale(std::size_t n, std::size_t latency_ms) {
   actors::runtime rt{options(3, std::chrono::milliseconds(latency_ms))};
   auto list = agents(n, true);
   const long rss_before = rss_kib();
   const auto t0 = clock_type::now();
   auto steps = rt.run_all(list);
-  const double wall = std::chrono::duration<double>(clock_type::now() - t0).count();
-  const int rc = check(steps);
+  scale_figures f;
+  f.wall_s = std::chrono::duration<double>(clock_type::now() - t0).count();
+  f.rc = check(steps);
   const long peak = peak_rss_kib();
+  f.peak_mib = peak / 1024.0;
+  f.kib_per_agent = double(peak - rss_before) / double(n);
+  f.turns_per_s = 3.0 * double(n) / f.wall_s;
+  return f;
+}
+
+int scale(std::size_t n, std::size_t latency_ms) {
+  const long rss0 = rss_kib();
+  const scale_figures f = measure_scale(n, latency_ms);
   std::printf("scale agents %zu x 3 turns, LLM latency %zu ms: wall %.2f s, peak RSS %.1f MiB, "
-              "%.2f KiB per agent (above the %.1f MiB before the run; %.1f MiB at start)\n",
-              n, latency_ms, wall, peak / 1024.0, double(peak - rss_before) / double(n),
-              rss_before / 1024.0, rss0 / 1024.0);
+              "%.2f KiB per agent, %.0f turns/s (%.1f MiB at start)\n",
+              n, latency_ms, f.wall_s, f.peak_mib, f.kib_per_agent, f.turns_per_s, rss0 / 1024.0);
+  return f.rc;
+}
+
+/// Each size in a child process of its own, so that one size's peak RSS and heap do not carry
+/// over into the next; the child writes its figures to a pipe.
+int curve(std::size_t max_agents, std::size_t latency_ms) {
+  std::printf("%10s %10s %12s %14s %12s %10s\n", "agents", "wall s", "peak MiB", "KiB per agent",
+              "turns/s", "s per 10k");
+  int rc = 0;
+  for (std::size_t n = 1000; n <= max_agents; n *= 10) {
+    int fds[2];
+    if (pipe(fds) != 0) return 1;
+    std::fflush(stdout);
+    const pid_t pid = fork();
+    if (pid == 0) {
+      close(fds[0]);
+      const scale_figures f = measure_scale(n, latency_ms);
+      if (write(fds[1], &f, sizeof f) != sizeof f) _exit(1);
+      _exit(f.rc);
+    }
+    close(fds[1]);
+    scale_figures f;
+    const bool got = read(fds[0], &f, sizeof f) == sizeof f;
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (!got || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+      std::printf("%10zu   failed (status %d)\n", n, status);
+      rc = 1;
+      continue;
+    }
+    std::printf("%10zu %10.2f %12.1f %14.2f %12.0f %10.3f\n", n, f.wall_s, f.peak_mib, f.kib_per_agent,
+                f.turns_per_s, f.wall_s * 10000.0 / double(n));
+  }
   return rc;
 }
 
@@ -141,10 +214,16 @@ int scale(std::size_t n, std::size_t latency_ms) {
 
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "loop";
+  common.policy = text_arg(argc, argv, "--policy", "");
+  if (const std::string t = text_arg(argc, argv, "--mission-timeout-ms", ""); !t.empty())
+    common.mission_timeout_ms = std::strtoull(t.c_str(), nullptr, 10);
   if (mode == "loop") return loop(arg(argc, argv, "--agents", 2000), arg(argc, argv, "--turns", 5));
   if (mode == "scale") {
     return scale(arg(argc, argv, "--agents", 100000), arg(argc, argv, "--latency-ms", 50));
   }
-  std::fprintf(stderr, "usage: ptc_agent_bench loop|scale [--agents N] [--turns T] [--latency-ms L]\n");
+  if (mode == "curve") return curve(arg(argc, argv, "--max", 1000000), arg(argc, argv, "--latency-ms", 50));
+  std::fprintf(stderr,
+               "usage: ptc_agent_bench loop|scale|curve [--agents N] [--turns T] [--latency-ms L] [--max N]\n"
+               "                       [--policy stealing|sharing] [--mission-timeout-ms T]\n");
   return 2;
 }
