@@ -16,6 +16,7 @@ packages=(
   libboost-context-dev    # fibers for resumable program runs
   libcli11-dev            # command line parsing
   libedit-dev             # line editing and history of `ptc repl`
+  libmimalloc-dev         # the process allocator of ptc's programs (README, "Allocator")
   tmux                    # tests drive `ptc repl` in a terminal
   chromium                # tests open `ptc trace html` pages headless
   clojure                 # the oracle for language conformance expectations
