@@ -127,6 +127,9 @@ class data_node final : public node {
 };
 
 /// Argument values on the stack for up to 6 arguments (only the used ones are constructed).
+/// Call arguments: up to Inline of them on the stack (kept small: every nested call's frame
+/// holds one), more on the heap.
+template <std::size_t Inline = 6>
 class arg_buffer {
  public:
   /// n nils, to be assigned.
@@ -159,7 +162,7 @@ class arg_buffer {
   std::span<value> owned() { return {data(), n_}; }
 
  private:
-  static constexpr std::size_t inline_size = 6;
+  static constexpr std::size_t inline_size = Inline;
   value* raw() { return reinterpret_cast<value*>(storage_); }
   std::size_t n_;
   std::size_t made_ = 0;  ///< inline values constructed so far (destroyed by the destructor)
@@ -173,7 +176,7 @@ class call_node final : public node {
       : node(p), fn_(std::move(fn)), args_(std::move(args)) {}
   value eval(frame& f) const override {
     value fn = fn_->eval(f);
-    arg_buffer buf(args_, f);
+    arg_buffer<> buf(args_, f);
     call_scope scope(*f.ctx, pos);  // the error's position, without a catch (context.hpp)
     value r = f.ctx->call_owned(fn, buf.owned());
     scope.done();
@@ -192,7 +195,7 @@ class self_call_node final : public node {
  public:
   self_call_node(std::vector<node_ptr> args, source_pos p) : node(p), args_(std::move(args)) {}
   value eval(frame& f) const override {
-    arg_buffer buf(args_, f);
+    arg_buffer<> buf(args_, f);
     call_scope scope(*f.ctx, pos);  // the error's position, without a catch (context.hpp)
     value r = f.self->invoke_owned(*f.ctx, buf.owned());
     scope.done();
@@ -208,7 +211,7 @@ class builtin_call_node final : public node {
   builtin_call_node(native_fn fn, std::vector<node_ptr> args, source_pos p)
       : node(p), fn_(fn), args_(std::move(args)) {}
   value eval(frame& f) const override {
-    arg_buffer buf(args_, f);
+    arg_buffer<> buf(args_, f);
     try {
       return fn_(*f.ctx, buf.span());
     } catch (lisp_exception& e) {
@@ -542,7 +545,7 @@ class nested_update_node final : public node {
       : node(p), op_(op), args_(std::move(args)), path_(std::move(path)) {}
   value eval(frame& f) const override {
     if (!path_.empty()) return eval_literal_path(f);
-    arg_buffer buf(args_.size());
+    arg_buffer<> buf(args_.size());
     value* v = buf.data();
     for (std::size_t i = 0; i < args_.size(); ++i) v[i] = args_[i]->eval(f);
     try {
@@ -566,7 +569,7 @@ class nested_update_node final : public node {
     value m = args_[0]->eval(f);
     value keys[max_literal_path];
     for (std::size_t i = 0; i < path_.size(); ++i) keys[i] = path_[i]->eval(f);
-    arg_buffer buf(args_.size());
+    arg_buffer<> buf(args_.size());
     value* v = buf.data();
     for (std::size_t i = 2; i < args_.size(); ++i) v[i] = args_[i]->eval(f);
     std::span<const value> ks(keys, path_.size());
@@ -651,13 +654,33 @@ enum class coll_kind { vector, map, set };
 class coll_node final : public node {
  public:
   coll_node(coll_kind k, std::vector<node_ptr> items, source_pos p)
-      : node(p), kind_(k), items_(std::move(items)) {}
+      : node(p), kind_(k), items_(std::move(items)) {
+    // {:id x :name y}: constant keys, distinct, are checked once here rather than per map made.
+    if (kind_ == coll_kind::map && items_.size() % 2 == 0) {
+      constant_distinct_keys_ = true;
+      for (std::size_t i = 0; i < items_.size() && constant_distinct_keys_; i += 2) {
+        auto* c = dynamic_cast<const_node*>(items_[i].get());
+        if (!c) {
+          constant_distinct_keys_ = false;
+          break;
+        }
+        for (std::size_t j = 0; j < i; j += 2)
+          if (detail::ordered_table::same_key(static_cast<const_node&>(*items_[j]).get(), c->get()))
+            constant_distinct_keys_ = false;
+      }
+    }
+  }
   value eval(frame& f) const override {
     if (kind_ == coll_kind::vector && items_.size() <= inline_items) {
       // A short vector literal ([k v], a path): items on the stack, then an exact-size vector.
-      value buf[inline_items];
-      for (std::size_t i = 0; i < items_.size(); ++i) buf[i] = items_[i]->eval(f);
-      return vector_obj::from_moved(buf, items_.size());
+      arg_buffer<inline_items> buf(items_, f);
+      return vector_obj::from_moved(buf.data(), items_.size());
+    }
+    if (constant_distinct_keys_ && items_.size() <= inline_map_items) {
+      // A small map literal with constant keys ({:id i :amount a}): values on the stack, no
+      // duplicate check, one exact-size table.
+      arg_buffer<inline_map_items> buf(items_, f);
+      return map_obj::from_distinct(buf.data(), items_.size());
     }
     std::vector<value> vals;
     vals.reserve(items_.size());
@@ -700,8 +723,10 @@ class coll_node final : public node {
 
  private:
   static constexpr std::size_t inline_items = 8;
+  static constexpr std::size_t inline_map_items = 16;  ///< 8 entries
   coll_kind kind_;
   std::vector<node_ptr> items_;
+  bool constant_distinct_keys_ = false;  ///< a map literal whose keys are distinct constants
 };
 
 std::vector<node_ptr> take_short_vector_items(node& n, std::size_t max) {

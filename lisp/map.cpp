@@ -77,6 +77,14 @@ value map_obj::from_distinct(std::vector<value>&& kvs) {
   return out;
 }
 
+value map_obj::from_distinct(value* kvs, std::size_t n) {
+  if (n < 2) return empty();
+  auto* m = make_object<map_obj>(0);
+  value out = value::adopt(type::map, m);
+  m->table_.assign_distinct(kvs, n);
+  return out;
+}
+
 value map_obj::of(value k, value v) {
   auto* m = make_object<map_obj>(0);
   value out = value::adopt(type::map, m);

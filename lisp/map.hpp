@@ -28,6 +28,8 @@ class map_obj : public object {
   /// A map of interleaved keys and values (k0 v0 k1 v1 ...) whose keys the caller has checked
   /// are distinct (a map literal): stored at once, with no lookups.
   static value from_distinct(std::vector<value>&& kvs);
+  /// The same from an array of n values (moved from).
+  static value from_distinct(value* kvs, std::size_t n);
   /// {k v}: one entry (what assoc on nil makes).
   static value of(value k, value v);
 
