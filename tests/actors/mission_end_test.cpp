@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -89,6 +91,36 @@ TEST_CASE("mission end: mission_timeout stops an endless program and frees its r
   const auto st = stats_of(rt.system(), rt.interpreter());
   CHECK(st.active == 0);
   CHECK(st.cancelled == 1);
+}
+
+// The runtime's deadline keeper (actors/deadlines.hpp) holds every mission's deadline and arms
+// one timer for the earliest: a later-registered, earlier deadline must re-arm it.
+TEST_CASE("PERF mission end: one keeper ends each mission at its own deadline, the earliest first",
+          "[actors][limits][cancel]") {
+  actors::runtime rt{one_interpreter(script({{"spin", {code(endless)}}}))};
+  struct ended {
+    std::mutex m;
+    std::condition_variable cv;
+    std::vector<std::pair<std::string, std::chrono::milliseconds>> order;
+    int timed_out = 0;
+  } e;
+  const auto start = clock_type::now();
+  auto record = [&](std::string name) {
+    return [&, name](messages::step s) {
+      std::lock_guard<std::mutex> lock(e.m);  // on a CAF thread: checked by the test's thread
+      if (s.fail && s.fail->reason == messages::failure_reason::mission_timeout) ++e.timed_out;
+      e.order.emplace_back(name, std::chrono::duration_cast<std::chrono::milliseconds>(clock_type::now() - start));
+      e.cv.notify_all();
+    };
+  };
+  rt.run_async(agent("late").mission("spin").limits(endless_limits()).timeout(900ms), record("late"));
+  rt.run_async(agent("early").mission("spin").limits(endless_limits()).timeout(150ms), record("early"));
+  std::unique_lock<std::mutex> lock(e.m);
+  REQUIRE(e.cv.wait_for(lock, 10s, [&] { return e.order.size() == 2; }));
+  CHECK(e.timed_out == 2);
+  CHECK(e.order[0].first == "early");
+  CHECK(e.order[0].second < 600ms);   // not held back until the first-registered deadline
+  CHECK(e.order[1].second >= 900ms);  // and never early
 }
 
 TEST_CASE("mission end: a nested sub-agent whose parent fails is cancelled and its run freed",
