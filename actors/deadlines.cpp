@@ -43,7 +43,9 @@ void arm(keeper_ptr self) {
                      keeper_check_atom::value);
 }
 
-caf::behavior keeper(keeper_ptr self) {
+/// `name` is the registry key; unused, but a function actor spawned without arguments makes
+/// CAF 0.17 dereference a null argument tuple (UBSan reports it).
+caf::behavior keeper(keeper_ptr self, caf::atom_value /*name*/) {
   return {
       [=](deadline_atom, std::int64_t due_ns, const caf::actor_addr& who) {
         self->state.heap.push({due_ns, who});
@@ -66,7 +68,7 @@ caf::behavior keeper(keeper_ptr self) {
 }  // namespace
 
 caf::actor spawn_deadline_keeper(caf::actor_system& sys) {
-  auto k = sys.spawn(keeper);
+  auto k = sys.spawn(keeper, keeper_name);
   sys.registry().put(keeper_name, k);
   return k;
 }
