@@ -1,10 +1,10 @@
 // The deadline keeper (see deadlines.hpp).
 #include "ptc/actors/deadlines.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <queue>
 #include <vector>
-
 
 namespace ptc::actors {
 namespace {

@@ -126,9 +126,8 @@ class data_node final : public node {
   value key_;
 };
 
-/// Argument values on the stack for up to 6 arguments (only the used ones are constructed).
-/// Call arguments: up to Inline of them on the stack (kept small: every nested call's frame
-/// holds one), more on the heap.
+/// Call arguments: up to Inline of them on the stack, only the used ones constructed (kept
+/// small: every nested call's frame holds one), more on the heap.
 template <std::size_t Inline = 6>
 class arg_buffer {
  public:
@@ -651,25 +650,24 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
 
 enum class coll_kind { vector, map, set };
 
+/// Whether a map literal's items (k v k v ...) have constant keys, no two the same key.
+bool constant_distinct_keys(const std::vector<node_ptr>& items) {
+  if (items.size() % 2 != 0) return false;
+  for (std::size_t i = 0; i < items.size(); i += 2) {
+    auto* c = dynamic_cast<const_node*>(items[i].get());
+    if (!c) return false;
+    for (std::size_t j = 0; j < i; j += 2)
+      if (detail::ordered_table::same_key(static_cast<const_node&>(*items[j]).get(), c->get())) return false;
+  }
+  return true;
+}
+
 class coll_node final : public node {
  public:
   coll_node(coll_kind k, std::vector<node_ptr> items, source_pos p)
-      : node(p), kind_(k), items_(std::move(items)) {
-    // {:id x :name y}: constant keys, distinct, are checked once here rather than per map made.
-    if (kind_ == coll_kind::map && items_.size() % 2 == 0) {
-      constant_distinct_keys_ = true;
-      for (std::size_t i = 0; i < items_.size() && constant_distinct_keys_; i += 2) {
-        auto* c = dynamic_cast<const_node*>(items_[i].get());
-        if (!c) {
-          constant_distinct_keys_ = false;
-          break;
-        }
-        for (std::size_t j = 0; j < i; j += 2)
-          if (detail::ordered_table::same_key(static_cast<const_node&>(*items_[j]).get(), c->get()))
-            constant_distinct_keys_ = false;
-      }
-    }
-  }
+      : node(p), kind_(k), items_(std::move(items)),
+        // {:id x :name y}: constant keys, distinct, are checked once here rather than per map made.
+        constant_distinct_keys_(kind_ == coll_kind::map && constant_distinct_keys(items_)) {}
   value eval(frame& f) const override {
     if (kind_ == coll_kind::vector && items_.size() <= inline_items) {
       // A short vector literal ([k v], a path): items on the stack, then an exact-size vector.

@@ -69,13 +69,7 @@ value map_obj::from(std::vector<entry>&& entries) {
   return out;
 }
 
-value map_obj::from_distinct(std::vector<value>&& kvs) {
-  if (kvs.size() < 2) return empty();
-  auto* m = make_object<map_obj>(0);
-  value out = value::adopt(type::map, m);
-  m->table_.assign_distinct(std::move(kvs));
-  return out;
-}
+value map_obj::from_distinct(std::vector<value>&& kvs) { return from_distinct(kvs.data(), kvs.size()); }
 
 value map_obj::from_distinct(value* kvs, std::size_t n) {
   if (n < 2) return empty();
@@ -86,11 +80,8 @@ value map_obj::from_distinct(value* kvs, std::size_t n) {
 }
 
 value map_obj::of(value k, value v) {
-  auto* m = make_object<map_obj>(0);
-  value out = value::adopt(type::map, m);
   value kv[2] = {std::move(k), std::move(v)};
-  m->table_.assign_distinct(kv, 2);
-  return out;
+  return from_distinct(kv, 2);
 }
 
 value map_obj::sorted_empty(value comparator) {

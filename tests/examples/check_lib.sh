@@ -3,6 +3,10 @@
 passed=0
 failed=0
 
+# run ARGS...: "$ptc" ARGS with the results in $tmp (a test that needs another environment or
+# a timeout defines its own run after sourcing this file).
+run() { set +e; "$ptc" "$@" >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/code"; set -e; }
+
 ok() { passed=$((passed + 1)); }
 bad() {
   failed=$((failed + 1))
@@ -28,9 +32,13 @@ check() {
 }
 
 # stdout_is NAME TEXT: stdout exactly. stdout_has NAME TEXT: stdout contains TEXT.
+# stdout_lacks NAME TEXT: stdout does not contain TEXT.
 stdout_is() {
   if [[ "$(cat "$tmp/out")" == "$2" ]]; then ok; else bad "$1 (stdout, want: $2)"; fi
 }
 stdout_has() {
   if [[ "$(cat "$tmp/out")" == *"$2"* ]]; then ok; else bad "$1 (stdout lacks: $2)"; fi
+}
+stdout_lacks() {
+  if [[ "$(cat "$tmp/out")" != *"$2"* ]]; then ok; else bad "$1 (stdout has: $2)"; fi
 }

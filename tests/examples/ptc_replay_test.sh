@@ -10,7 +10,6 @@ ptc=$(realpath "$1")
 tmp=$(mktemp -d /tmp/ptc_replay_test.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 source "$(dirname "$0")/check_lib.sh"
-run() { set +e; "$ptc" "$@" >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/code"; set -e; }
 
 # Recorded in a folder of its own, with a relative --data file and a PTC_* setting.
 mkdir -p "$tmp/rec" "$tmp/elsewhere"

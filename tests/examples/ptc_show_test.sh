@@ -12,8 +12,6 @@ ptc=$(realpath "$1")
 tmp=$(mktemp -d /tmp/ptc_show_test.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 source "$(dirname "$0")/check_lib.sh"
-run() { set +e; "$ptc" "$@" >"$tmp/out" 2>"$tmp/err"; echo $? >"$tmp/code"; set -e; }
-stdout_lacks() { if [[ "$(cat "$tmp/out")" != *"$2"* ]]; then ok; else bad "$1 (stdout has: $2)"; fi; }
 
 (cd "$tmp" && "$ptc" run --trace "$tmp/run.jsonl" >/dev/null 2>&1) || { echo "FAIL: ptc run --trace"; exit 1; }
 
