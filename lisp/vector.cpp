@@ -127,20 +127,59 @@ vnode* new_path(unsigned level, vnode* n) {
 
 // Gives the static functions access to the private fields.
 struct vector_access {
+  // The bytes of a vector object without inline items (they are its last member and, 8-aligned,
+  // leave no tail padding).
+  static constexpr std::size_t header = sizeof(vector_obj) - vector_obj::inline_max * sizeof(value);
   static std::size_t tailoff(const vector_obj& v) { return v.count_ - v.tail_count_; }
+
+  /// A new empty vector object with room for n inline items.
+  static vector_obj* make(std::size_t n) {
+    return make_object_sized<vector_obj>(header + n * sizeof(value), static_cast<std::uint32_t>(n));
+  }
+  static bool inline_tail(const vector_obj& self) { return !self.tail_ && self.inline_cap_ > 0; }
+  /// The tail's items (inline or in the tail leaf); null for a vector without items.
+  static const value* tail_items(const vector_obj& self) {
+    if (self.tail_) return as_leaf(self.tail_)->v;
+    return self.inline_cap_ ? self.inline_ : nullptr;
+  }
+
+  /// The tail's items made changeable in place, with room for `need` items: inline while they
+  /// fit, else in a leaf this vector alone owns (see own_tail).
+  static value* own_tail_items(vector_obj& self, std::size_t need) {
+    if (inline_tail(self)) {
+      if (need <= self.inline_cap_) return self.inline_;
+      self.tail_ = take_inline(self, tail_cap(need));
+      return as_leaf(self.tail_)->v;
+    }
+    return own_tail(self.tail_, self.tail_count_, need)->v;
+  }
+
+  /// A leaf with room for cap items holding the inline tail's items (moved out).
+  static leaf* take_inline(vector_obj& self, std::size_t cap) {
+    leaf* l = new_leaf(cap);
+    for (std::size_t i = 0; i < self.tail_count_; ++i) l->v[i] = std::move(self.inline_[i]);
+    return l;
+  }
 
   // A vector that the caller may change in place: `v` itself when unique, else a shallow copy
   // that shares every node (nodes are then copied on the way down as needed).
+  // An inline tail cannot be shared: the copy gets its own, with room for one more item (the
+  // usual change is a conj).
   static vector_obj& own(value& v) {
     if (!v.obj()->unique()) {
       const auto& src = v.as<vector_obj>();
-      auto* c = make_object<vector_obj>(0);
+      bool copy_inline = inline_tail(src);
+      auto* c = make(copy_inline ? std::min(width, src.tail_count_ + 1) : 0);
       c->count_ = src.count_;
       c->shift_ = src.shift_;
       c->root_ = src.root_;
       if (c->root_) c->root_->retain();
-      c->tail_ = src.tail_;
-      if (c->tail_) c->tail_->retain();
+      if (copy_inline) {
+        for (std::size_t i = 0; i < src.tail_count_; ++i) c->inline_[i] = src.inline_[i];
+      } else {
+        c->tail_ = src.tail_;
+        if (c->tail_) c->tail_->retain();
+      }
       c->tail_count_ = src.tail_count_;
       v = value::adopt(type::vector, c);
     }
@@ -163,13 +202,13 @@ struct vector_access {
 
   static void push(vector_obj& self, value x) {
     if (self.tail_count_ < width) {
-      own_tail(self.tail_, self.tail_count_, self.tail_count_ + 1)->v[self.tail_count_] = std::move(x);
+      own_tail_items(self, self.tail_count_ + 1)[self.tail_count_] = std::move(x);
       ++self.tail_count_;
       ++self.count_;
       return;
     }
     // The tail is full: move it into the trie and start a new one.
-    vnode* full_tail = self.tail_;
+    vnode* full_tail = inline_tail(self) ? take_inline(self, width) : self.tail_;
     self.tail_ = nullptr;
     if ((self.count_ >> bits) > (std::size_t{1} << self.shift_)) {
       branch* root = new_branch();
@@ -188,7 +227,7 @@ struct vector_access {
   }
 
   static value* slot_of(vector_obj& self, std::size_t i) {
-    if (i >= tailoff(self)) return &own_leaf(self.tail_, self.tail_count_)->v[i - tailoff(self)];
+    if (i >= tailoff(self)) return &own_tail_items(self, self.tail_count_)[i - tailoff(self)];
     vnode** slot = &self.root_;
     for (unsigned level = self.shift_; level > 0; level -= bits)
       slot = &own_branch(*slot)->k[(i >> level) & mask];
@@ -197,12 +236,11 @@ struct vector_access {
 
   static void set(vector_obj& self, std::size_t i, value x) { *slot_of(self, i) = std::move(x); }
 
-  // Makes the tail of a new, empty vector an exact-size leaf holding get(0) .. get(n - 1), n <= 32.
+  // Fills the tail of a new, empty vector made with room for n <= 32 inline items with get(0) ..
+  // get(n - 1).
   template <class Get>
   static void fill_tail(vector_obj& self, std::size_t n, Get& get) {
-    leaf* t = new_leaf(n);
-    self.tail_ = t;
-    for (std::size_t i = 0; i < n; ++i) t->v[i] = get(i);  // copying or moving a value never throws
+    for (std::size_t i = 0; i < n; ++i) self.inline_[i] = get(i);  // copying or moving a value never throws
     self.tail_count_ = n;
     self.count_ = n;
   }
@@ -228,7 +266,7 @@ struct vector_access {
 
   static void pop(vector_obj& self) {
     if (self.tail_count_ > 1) {
-      own_leaf(self.tail_, self.tail_count_)->v[self.tail_count_ - 1] = value();
+      own_tail_items(self, self.tail_count_)[self.tail_count_ - 1] = value();
       --self.tail_count_;
       --self.count_;
       return;
@@ -236,7 +274,8 @@ struct vector_access {
     // The tail empties: the trie's last leaf becomes the tail.
     vnode* new_tail = leaf_for(self, self.count_ - 2);
     new_tail->retain();
-    self.tail_->release();
+    if (self.tail_) self.tail_->release();
+    else self.inline_[0] = value();
     self.tail_ = new_tail;
     self.tail_count_ = width;
     if (!pop_tail(self, self.shift_, self.root_)) {
@@ -251,19 +290,24 @@ struct vector_access {
     --self.count_;
   }
 
+  // The trie leaf holding item i < tailoff.
   static vnode* leaf_for(const vector_obj& self, std::size_t i) {
-    if (i >= tailoff(self)) return self.tail_;
     vnode* n = self.root_;
     for (unsigned level = self.shift_; level > 0; level -= bits) n = as_branch(n)->k[(i >> level) & mask];
     return n;
   }
 };
 
-vector_obj::vector_obj() = default;
+vector_obj::vector_obj() {}
+
+vector_obj::vector_obj(std::uint32_t inline_cap) : inline_cap_(inline_cap) {
+  for (std::uint32_t i = 0; i < inline_cap_; ++i) new (&inline_[i]) value();
+}
 
 vector_obj::~vector_obj() {
   if (root_) root_->release();
   if (tail_) tail_->release();
+  for (std::uint32_t i = 0; i < inline_cap_; ++i) inline_[i].~value();
 }
 
 value vector_obj::empty() {
@@ -278,7 +322,7 @@ value vector_obj::empty() {
 // Up to 32 items fill the tail directly: no per-item ownership or capacity checks.
 template <class Get>
 value small_vector(std::size_t n, Get&& get) {
-  value out = value::adopt(type::vector, make_object<vector_obj>(0));
+  value out = value::adopt(type::vector, vector_access::make(n));
   auto& self = *static_cast<vector_obj*>(out.obj());
   vector_access::fill_tail(self, n, get);
   return out;
@@ -287,7 +331,7 @@ value small_vector(std::size_t n, Get&& get) {
 value vector_obj::from(std::vector<value>&& items) {
   if (items.empty()) return empty();
   if (items.size() <= width) return small_vector(items.size(), [&](std::size_t i) { return std::move(items[i]); });
-  value out = value::adopt(type::vector, make_object<vector_obj>(0));
+  value out = value::adopt(type::vector, vector_access::make(0));
   auto& self = *static_cast<vector_obj*>(out.obj());
   for (value& x : items) vector_access::push(self, std::move(x));
   return out;
@@ -296,7 +340,7 @@ value vector_obj::from(std::vector<value>&& items) {
 value vector_obj::from(const value* first, std::size_t n) {
   if (n == 0) return empty();
   if (n <= width) return small_vector(n, [&](std::size_t i) { return first[i]; });
-  value out = value::adopt(type::vector, make_object<vector_obj>(0));
+  value out = value::adopt(type::vector, vector_access::make(0));
   auto& self = *static_cast<vector_obj*>(out.obj());
   for (std::size_t i = 0; i < n; ++i) vector_access::push(self, first[i]);
   return out;
@@ -305,17 +349,17 @@ value vector_obj::from(const value* first, std::size_t n) {
 value vector_obj::from_moved(value* first, std::size_t n) {
   if (n == 0) return empty();
   if (n <= width) return small_vector(n, [&](std::size_t i) { return std::move(first[i]); });
-  value out = value::adopt(type::vector, make_object<vector_obj>(0));
+  value out = value::adopt(type::vector, vector_access::make(0));
   auto& self = *static_cast<vector_obj*>(out.obj());
   for (std::size_t i = 0; i < n; ++i) vector_access::push(self, std::move(first[i]));
   return out;
 }
 
-const value& vector_obj::at(std::size_t i) const {
-  return as_leaf(vector_access::leaf_for(*this, i))->v[i & mask];
-}
+// A tail starts at a multiple of 32, so i & mask is also an index into the tail's items.
+const value& vector_obj::at(std::size_t i) const { return *chunk_for(i); }
 
 const value* vector_obj::chunk_for(std::size_t i) const {
+  if (i >= vector_access::tailoff(*this)) return &vector_access::tail_items(*this)[i & mask];
   return &as_leaf(vector_access::leaf_for(*this, i))->v[i & mask];
 }
 

@@ -1,6 +1,10 @@
 #pragma once
 // Persistent vectors: a 32-way trie with a tail, as in Clojure. conj, assoc and pop are
 // O(log32 n) and share structure; nth is O(log32 n) (effectively constant).
+//
+// A vector made whole at once with up to 32 items (a literal, mapv, a map's slots) keeps them
+// in the vector object itself: one allocation instead of the object and a tail leaf. Growing
+// past that room, or a copy-on-write copy, moves the tail into a leaf as usual.
 #include <algorithm>
 #include <memory>
 #include <vector>
@@ -53,7 +57,11 @@ class vector_obj final : public object {
 
   struct node;
   vector_obj();
+  /// An empty vector object with room for inline_cap items (see the file comment).
+  explicit vector_obj(std::uint32_t inline_cap);
   ~vector_obj() override;
+  // Allocated by make_object_sized with room for inline_cap_ items only (vector.cpp).
+  static void operator delete(void* p) { ::operator delete(p); }
 
   /// A pointer to item i (i < size()); the items up to the end of its aligned block of 32
   /// (index i | 31, or size() - 1) follow it contiguously.
@@ -61,12 +69,18 @@ class vector_obj final : public object {
 
  private:
   friend struct vector_access;
+  static constexpr std::size_t inline_max = 32;
+
   std::size_t count_ = 0;
   unsigned shift_ = 5;
+  std::uint32_t inline_cap_ = 0;  // items this object has room for (see the file comment)
   node* root_ = nullptr;   // owned
-  node* tail_ = nullptr;   // owned
+  node* tail_ = nullptr;   // owned; null while the tail is inline_ (when inline_cap_ > 0)
   std::size_t tail_count_ = 0;
   detail::hash_cache hash_;
+  union {
+    value inline_[inline_max];  // only inline_[0 .. inline_cap_) exist; the last member
+  };
 };
 
 }  // namespace ptc::lisp

@@ -151,4 +151,58 @@ TEST_CASE("vector: random operations with shared snapshots match a model") {
   for (auto& [snap, m] : snapshots) CHECK(same(snap, m));
 }
 
+TEST_CASE("PERF vector made whole keeps up to 32 items inline: every operation and every shared "
+          "version stays right through growth past the inline room and back") {
+  // Vectors of 1..32 items made at once hold them in the vector object (one allocation); conj,
+  // assoc, pop and mutable_at on them and on shared copies must behave as on any vector.
+  auto same = [](const value& x, const std::vector<std::int64_t>& m) {
+    if (V(x).size() != m.size()) return false;
+    for (std::size_t i = 0; i < m.size(); ++i)
+      if (V(x).at(i).as_int() != m[i] || V(x).chunk_for(i)->as_int() != m[i]) return false;
+    return true;
+  };
+  std::mt19937 rng(7);
+  for (std::size_t n : {1, 2, 5, 8, 9, 31, 32}) {
+    std::vector<value> items;
+    std::vector<std::int64_t> model;
+    for (std::size_t i = 0; i < n; ++i) {
+      items.push_back(I(static_cast<std::int64_t>(i)));
+      model.push_back(static_cast<std::int64_t>(i));
+    }
+    value v = vector_obj::from_moved(items.data(), n);
+    REQUIRE(same(v, model));
+    std::vector<std::pair<value, std::vector<std::int64_t>>> snapshots{{v, model}};
+    for (int step = 0; step < 3'000; ++step) {
+      int op = rng() % 10;
+      if (op < 5 || model.empty()) {
+        v = vector_obj::conj(std::move(v), I(step));
+        model.push_back(step);
+      } else if (op < 7) {
+        std::size_t i = rng() % model.size();
+        v = vector_obj::assoc(std::move(v), i, I(-step));
+        model[i] = -step;
+      } else if (op < 8) {
+        std::size_t i = rng() % model.size();
+        *vector_obj::mutable_at(v, i) = I(step * 10);
+        model[i] = step * 10;
+      } else {
+        v = vector_obj::pop(std::move(v));
+        model.pop_back();
+      }
+      if (step % 7 == 0) snapshots.emplace_back(v, model);  // shares v: the next op copies
+      if (!same(v, model)) FAIL("n " << n << " step " << step);
+    }
+    for (auto& [snap, m] : snapshots)
+      if (!same(snap, m)) FAIL("a shared version changed (n " << n << ")");
+  }
+  // A conj on a shared inline vector leaves the original as it was.
+  value kv[3] = {I(1), I(2), I(3)};
+  value a = vector_obj::from_moved(kv, 3);
+  value b = vector_obj::conj(a, I(4));
+  CHECK(V(a).size() == 3);
+  CHECK(V(b).size() == 4);
+  CHECK(V(b).at(3).as_int() == 4);
+  CHECK(a.obj() != b.obj());
+}
+
 }  // namespace lisp_vector_test
