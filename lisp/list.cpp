@@ -83,19 +83,11 @@ value list_obj::rest() const {
 }
 
 value list_obj::from(std::vector<value>&& items) {
-  if (items.empty()) return empty();
-  const list_obj* cell = nullptr;
-  std::size_t n = items.size();
-  for (std::size_t i = n; i-- > 0;)
-    cell = make_object<list_obj>(0, std::move(items[i]), cell, n - i);
-  return value::adopt(type::list, const_cast<list_obj*>(cell));
+  return generate(items.size(), [&items](std::size_t i) { return std::move(items[i]); });
 }
 
 value list_obj::from(const value* first, std::size_t n) {
-  if (n == 0) return empty();
-  const list_obj* cell = nullptr;
-  for (std::size_t i = n; i-- > 0;) cell = make_object<list_obj>(0, first[i], cell, n - i);
-  return value::adopt(type::list, const_cast<list_obj*>(cell));
+  return generate(n, [first](std::size_t i) { return first[i]; });
 }
 
 value list_builder::finish() {

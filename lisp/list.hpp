@@ -17,6 +17,15 @@ class list_obj final : public object {
   /// A list with these items, in order.
   static value from(std::vector<value>&& items);
   static value from(const value* first, std::size_t n);
+  /// The list item_at(0) .. item_at(n - 1), built last cell first with no intermediate buffer
+  /// (item_at must not throw).
+  template <class F>
+  static value generate(std::size_t n, F&& item_at) {
+    if (n == 0) return empty();
+    const list_obj* cell = nullptr;
+    for (std::size_t i = n; i-- > 0;) cell = make_object<list_obj>(0, item_at(i), cell, n - i);
+    return value::adopt(type::list, const_cast<list_obj*>(cell));
+  }
 
   std::size_t size() const { return count_; }
   /// First item; nil for the empty list.

@@ -62,10 +62,7 @@ value int_range(context& c, std::int64_t start, std::int64_t step, std::size_t n
   }
   preflight_list(c, n);
   c.limits().tick(n);
-  std::vector<value> items;
-  items.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) items.push_back(value::integer(start + static_cast<std::int64_t>(i) * step));
-  return list_of(std::move(items));
+  return list_obj::generate(n, [&](std::size_t i) { return value::integer(start + static_cast<std::int64_t>(i) * step); });
 }
 
 value b_range(context& c, args_t a) {
