@@ -63,6 +63,14 @@ void budget::check_memory() const {
   }
 }
 
+void budget::check_time() const {
+  if (clock_running_ &&
+      elapsed() > std::chrono::milliseconds(static_cast<std::int64_t>(limits_.timeout_ms))) {
+    raise(error_kind::limit, "time limit reached (" + std::to_string(limits_.timeout_ms) + " ms)",
+          "The program ran too long: check for an endless loop, or process less data");
+  }
+}
+
 void budget::charge_output(std::size_t bytes) {
   output_bytes_ += bytes;
   if (output_bytes_ > limits_.max_output_bytes) {
@@ -112,11 +120,7 @@ void budget::slow_tick() {
           "The program did too much work: check for an endless loop, or process less data");
   }
   check_memory();
-  if (clock_running_ &&
-      elapsed() > std::chrono::milliseconds(static_cast<std::int64_t>(limits_.timeout_ms))) {
-    raise(error_kind::limit, "time limit reached (" + std::to_string(limits_.timeout_ms) + " ms)",
-          "The program ran too long: check for an endless loop, or process less data");
-  }
+  check_time();
   if (slice_steps_ && steps_ >= next_slice_ && slice_hook_) {
     next_slice_ = steps_ + slice_steps_;
     slice_hook_();

@@ -65,6 +65,10 @@ class budget {
   void preflight(std::uint64_t bytes) const;
   /// Throws a memory `limit` error if the limit is already exceeded.
   void check_memory() const;
+  /// Throws a time `limit` error if the program's clock has passed the time limit. The run
+  /// driver checks it after each top-level form: work no tick sees (freeing a large value, a
+  /// builtin's last native pass) cannot carry a program past its limit to a value.
+  void check_time() const;
   /// Throws an output `limit` error when total printed bytes would exceed the limit.
   void charge_output(std::size_t bytes);
 

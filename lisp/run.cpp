@@ -351,6 +351,7 @@ struct program_run::impl {
       if (top_slots.size() < need) top_slots.resize(need);
       frame fr{top_slots.data(), nullptr, &c};
       last = n->eval(fr);
+      c.limits().check_time();
     }
     // As return does (builtins/runtime.cpp): the value must be printable within the limits.
     check_printable(last, c, "the program's value (its text)");
