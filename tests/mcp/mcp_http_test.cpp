@@ -45,9 +45,11 @@ struct endpoint {
   caf::actor interp;
   std::unique_ptr<actors::mcp_http_endpoint> server;
 
-  explicit endpoint(caf::actor_system& s, actors::mcp_http_options opts = {}) : sys(s), interp(actors::spawn_interpreter(s, {})) {
+  explicit endpoint(caf::actor_system& s, actors::mcp_http_options opts = {}, std::optional<lisp::limits> limits = {})
+      : sys(s), interp(actors::spawn_interpreter(s, {})) {
     actors::mcp_server_options o;
     o.interpreter = interp;
+    if (limits) o.limits = *limits;
     auto started = actors::mcp_http_endpoint::start(s, std::move(o), std::move(opts));
     if (auto* e = std::get_if<std::string>(&started)) FAIL("start: " << *e);
     server = std::move(std::get<0>(started));
@@ -149,7 +151,12 @@ TEST_CASE("MCP over HTTP: ptc's own client runs programs through ptc mcp's endpo
 
 TEST_CASE("MCP over HTTP: sessions, versions, methods and content types as the transport asks") {
   caf::actor_system sys{testing::test_config()};
-  endpoint e(sys);
+  // Limits no run reaches in this test: the endless program below ends only by its cancellation
+  // (under the default limits a fast machine reaches the step limit before the cancel is sent).
+  lisp::limits generous;
+  generous.max_steps = 1'000'000'000'000;
+  generous.timeout_ms = 60'000;
+  endpoint e(sys, {}, generous);
   raw h(sys);
   const std::string url = e.server->url();
 
