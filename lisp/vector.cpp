@@ -207,7 +207,16 @@ struct vector_access {
       ++self.count_;
       return;
     }
-    // The tail is full: move it into the trie and start a new one.
+    tail_into_trie(self);
+    leaf* t = new_leaf(width);  // the vector has 32+ items: a full-size tail from the start
+    t->v[0] = std::move(x);
+    self.tail_ = t;
+    self.tail_count_ = 1;
+    ++self.count_;
+  }
+
+  // Moves the full tail into the trie; the caller sets a new tail.
+  static void tail_into_trie(vector_obj& self) {
     vnode* full_tail = inline_tail(self) ? take_inline(self, width) : self.tail_;
     self.tail_ = nullptr;
     if ((self.count_ >> bits) > (std::size_t{1} << self.shift_)) {
@@ -219,11 +228,22 @@ struct vector_access {
     } else {
       push_tail(self, self.shift_, self.root_, full_tail);
     }
-    leaf* t = new_leaf(width);  // the vector has 32+ items: a full-size tail from the start
-    t->v[0] = std::move(x);
-    self.tail_ = t;
-    self.tail_count_ = 1;
-    ++self.count_;
+  }
+
+  // Fills a new, empty vector (no inline room) with get(0) .. get(n - 1), n > 32, a leaf of 32 at
+  // a time: no per-item capacity or ownership checks.
+  template <class Get>
+  static void fill_blocks(vector_obj& self, std::size_t n, Get& get) {
+    for (std::size_t i = 0; i < n;) {
+      if (self.tail_count_ == width) tail_into_trie(self);
+      const std::size_t m = std::min(width, n - i);
+      leaf* t = new_leaf(width);
+      for (std::size_t j = 0; j < m; ++j) t->v[j] = get(i + j);  // copying or moving a value never throws
+      self.tail_ = t;
+      self.tail_count_ = m;
+      self.count_ += m;
+      i += m;
+    }
   }
 
   static value* slot_of(vector_obj& self, std::size_t i) {
@@ -328,31 +348,30 @@ value small_vector(std::size_t n, Get&& get) {
   return out;
 }
 
+// More than 32 items: whole leaves at a time.
+template <class Get>
+value large_vector(std::size_t n, Get&& get) {
+  value out = value::adopt(type::vector, vector_access::make(0));
+  vector_access::fill_blocks(*static_cast<vector_obj*>(out.obj()), n, get);
+  return out;
+}
+
 value vector_obj::from(std::vector<value>&& items) {
   if (items.empty()) return empty();
   if (items.size() <= width) return small_vector(items.size(), [&](std::size_t i) { return std::move(items[i]); });
-  value out = value::adopt(type::vector, vector_access::make(0));
-  auto& self = *static_cast<vector_obj*>(out.obj());
-  for (value& x : items) vector_access::push(self, std::move(x));
-  return out;
+  return large_vector(items.size(), [&](std::size_t i) { return std::move(items[i]); });
 }
 
 value vector_obj::from(const value* first, std::size_t n) {
   if (n == 0) return empty();
   if (n <= width) return small_vector(n, [&](std::size_t i) { return first[i]; });
-  value out = value::adopt(type::vector, vector_access::make(0));
-  auto& self = *static_cast<vector_obj*>(out.obj());
-  for (std::size_t i = 0; i < n; ++i) vector_access::push(self, first[i]);
-  return out;
+  return large_vector(n, [&](std::size_t i) { return first[i]; });
 }
 
 value vector_obj::from_moved(value* first, std::size_t n) {
   if (n == 0) return empty();
   if (n <= width) return small_vector(n, [&](std::size_t i) { return std::move(first[i]); });
-  value out = value::adopt(type::vector, vector_access::make(0));
-  auto& self = *static_cast<vector_obj*>(out.obj());
-  for (std::size_t i = 0; i < n; ++i) vector_access::push(self, std::move(first[i]));
-  return out;
+  return large_vector(n, [&](std::size_t i) { return std::move(first[i]); });
 }
 
 // A tail starts at a multiple of 32, so i & mask is also an index into the tail's items.
