@@ -17,10 +17,15 @@ const value& comparator_of(const map_obj& m) { return static_cast<const sorted_m
 
 }  // namespace
 
+// A copy made to be changed gets room for one more entry (the usual change is an assoc).
 map_obj& map_obj::own(value& m) {
   if (!m.obj()->unique()) {
     const auto& src = m.as<map_obj>();
-    auto* c = src.sorted() ? make_object<sorted_map_obj>(0, comparator_of(src)) : make_object<map_obj>(0);
+    map_obj* c;
+    if (src.sorted()) c = make_object<sorted_map_obj>(0, comparator_of(src));
+    else if (std::size_t used = src.table_.flat_slots(); (used > 0 || src.size() == 0) && used + 2 <= flat_max)
+      c = make_flat(std::max<std::size_t>(used + 2, 8));
+    else c = make_object<map_obj>(0);
     c->table_.share_from(src.table_);
     m = value::adopt(type::map, c);
   }
@@ -30,7 +35,16 @@ map_obj& map_obj::own(value& m) {
 }
 
 map_obj::map_obj() = default;
+// The room starts right after the object: sizeof(map_obj) is a multiple of a value's alignment.
+map_obj::map_obj(std::uint32_t flat_slots)
+    : table_(2, reinterpret_cast<value*>(reinterpret_cast<char*>(this) + sizeof(map_obj)), flat_slots) {}
 map_obj::~map_obj() = default;
+
+map_obj* map_obj::make_flat(std::size_t slots) {
+  static_assert(sizeof(map_obj) % alignof(value) == 0);
+  slots = std::min(slots, flat_max);
+  return make_object_sized<map_obj>(sizeof(map_obj) + slots * sizeof(value), static_cast<std::uint32_t>(slots));
+}
 
 value map_obj::empty() {
   static map_obj* e = [] {
@@ -43,7 +57,7 @@ value map_obj::empty() {
 
 value map_obj::from(std::vector<entry>&& entries) {
   if (entries.empty()) return empty();
-  auto* m = make_object<map_obj>(0);
+  auto* m = entries.size() * 2 <= flat_max ? make_flat(entries.size() * 2) : make_object<map_obj>(0);
   value out = value::adopt(type::map, m);
   // A record's few keys (the usual case: a map literal, a row) are checked for repeats and
   // stored at once; many keys, or a repeat (the last value wins), go through put.
@@ -73,7 +87,7 @@ value map_obj::from_distinct(std::vector<value>&& kvs) { return from_distinct(kv
 
 value map_obj::from_distinct(value* kvs, std::size_t n) {
   if (n < 2) return empty();
-  auto* m = make_object<map_obj>(0);
+  auto* m = n <= flat_max ? make_flat(n) : make_object<map_obj>(0);
   value out = value::adopt(type::map, m);
   m->table_.assign_distinct(kvs, n);
   return out;

@@ -87,12 +87,20 @@ class map_obj : public object {
   const detail::hash_cache& cached_hash() const { return hash_; }
 
   map_obj();
+  /// An empty map with room for `flat_slots` keys and values in the object itself (see
+  /// ordered_table.hpp); made by make_flat.
+  explicit map_obj(std::uint32_t flat_slots);
   ~map_obj() override;
+  // Flat maps are allocated with their room after the object (make_flat).
+  static void operator delete(void* p) { ::operator delete(p); }
 
  private:
   /// `v` itself when it holds the only reference, else a new map sharing v's table (which then
   /// copies shared nodes as it changes them).
   static map_obj& own(value& v);
+  /// A new empty map with room for `slots` keys and values (at most flat_max) inline.
+  static map_obj* make_flat(std::size_t slots);
+  static constexpr std::size_t flat_max = 16;  ///< 8 entries, as Clojure's array maps
 
   detail::ordered_table table_{2};
   detail::hash_cache hash_;

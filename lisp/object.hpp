@@ -74,8 +74,9 @@ T* make_object(std::size_t extra, A&&... args) {
   return p;
 }
 
-/// make_object for a type whose trailing array is used only in part (a small vector's leaf):
-/// allocates just `bytes` (at most sizeof(T)) and charges that. T's constructor and destructor
+/// make_object for an object whose size is not sizeof(T): a trailing array used only in part (a
+/// small vector's leaf: fewer bytes) or room the object keeps after itself (a flat map: more).
+/// Allocates just `bytes` and charges that. T's constructor and destructor
 /// must not touch storage past `bytes`, and T declares `static void operator delete(void* p)`
 /// freeing with the unsized ::operator delete (its size is not sizeof(T)).
 template <class T, class... A>

@@ -205,11 +205,37 @@ void erase(hash_node*& ref, unsigned shift, std::uint64_t h, std::uint32_t entry
 
 ordered_table::ordered_table(unsigned stride) : slots_(vector_obj::empty()), stride_(stride) {}
 
+ordered_table::ordered_table(unsigned stride, value* storage, std::uint32_t cap)
+    : slots_(vector_obj::empty()), stride_(stride), inline_cap_(cap), flat_(cap > 0), inline_(storage) {
+  for (std::uint32_t i = 0; i < inline_cap_; ++i) new (&inline_[i]) value();
+}
+
 ordered_table::~ordered_table() {
   if (index_) index_->release();
+  for (std::uint32_t i = 0; i < inline_cap_; ++i) inline_[i].~value();
+}
+
+void ordered_table::unflatten() {
+  if (!flat_) return;
+  slots_ = vector_obj::from_moved(inline_, std::size_t{total_} * stride_);
+  flat_ = false;
 }
 
 void ordered_table::share_from(const ordered_table& o) {
+  if (o.flat_) {
+    const std::size_t n = std::size_t{o.total_} * stride_;
+    if (flat_ && n <= inline_cap_) {
+      for (std::size_t i = 0; i < n; ++i) inline_[i] = o.inline_[i];
+    } else {
+      flat_ = false;
+      slots_ = vector_obj::from(o.inline_, n);
+    }
+    live_ = o.live_;
+    total_ = o.total_;
+    index_limit_ = o.index_limit_;
+    return;
+  }
+  flat_ = false;
   slots_ = o.slots_;
   index_ = o.index_;
   if (index_) index_->retain();
@@ -266,14 +292,14 @@ std::size_t index_find(const hash_node* n, std::uint64_t h, P&& pred) {
 std::size_t ordered_table::find_hashed(std::uint64_t h, bool (*match)(const value&, const void*),
                                        const void* ctx) const {
   if (live_ == 0) return npos;
-  const auto& v = slots_.as<vector_obj>();
   if (!indexed()) {
     for (std::size_t pos = 0, end = std::size_t{total_} * stride_; pos < end; pos += stride_) {
-      const value& k = v.at(pos);
+      const value& k = slot(pos);
       if (!is_tombstone(k) && match(k, ctx)) return pos;
     }
     return npos;
   }
+  const auto& v = slots_.as<vector_obj>();
   std::size_t e = index_find(index_, h, [&](const ipair& p) {
     return match(v.at(std::size_t{p.entry} * stride_), ctx);
   });
@@ -284,7 +310,7 @@ std::size_t ordered_table::find(const value& key) const {
   if (live_ == 0) return npos;
   if (!indexed()) {
     // At most small_limit entries: they all sit in the vector's first 32-item block.
-    const value* c = slots_.as<vector_obj>().chunk_for(0);
+    const value* c = flat_ ? inline_ : slots_.as<vector_obj>().chunk_for(0);
     std::size_t end = std::size_t{total_} * stride_;
     if (by_identity(key.kind())) {
       for (std::size_t pos = 0; pos < end; pos += stride_)
@@ -321,8 +347,22 @@ void ordered_table::put(value key, value val) {
   std::uint64_t h = was_indexed ? hash(key) : 0;
   std::size_t pos = was_indexed ? (live_ ? find_in_index(key, h) : npos) : find(key);
   if (pos != npos) {
-    if (stride_ == 2) slots_ = vector_obj::assoc(std::move(slots_), pos + 1, std::move(val));
+    if (stride_ == 2) {
+      if (flat_) inline_[pos + 1] = std::move(val);
+      else slots_ = vector_obj::assoc(std::move(slots_), pos + 1, std::move(val));
+    }
     return;
+  }
+  if (flat_) {
+    const std::size_t at = std::size_t{total_} * stride_;
+    if (at + stride_ <= inline_cap_) {  // never indexed: the room is below the index limit
+      inline_[at] = std::move(key);
+      if (stride_ == 2) inline_[at + 1] = std::move(val);
+      ++total_;
+      ++live_;
+      return;
+    }
+    unflatten();
   }
   std::uint32_t entry = total_;
   ipair p = make_pair_for(key, h, entry);
@@ -338,18 +378,20 @@ void ordered_table::put(value key, value val) {
 }
 
 void ordered_table::assign_distinct(std::vector<value>&& slots) {
-  const auto n = static_cast<std::uint32_t>(slots.size() / stride_);
-  if (n == 0) return;
-  slots_ = vector_obj::from(std::move(slots));
-  total_ = live_ = n;
-  index_distinct();
+  assign_distinct(slots.data(), slots.size());
 }
 
 void ordered_table::assign_distinct(value* slots, std::size_t count) {
   const auto n = static_cast<std::uint32_t>(count / stride_);
   if (n == 0) return;
-  slots_ = vector_obj::from_moved(slots, std::size_t{n} * stride_);
+  const std::size_t used = std::size_t{n} * stride_;
   total_ = live_ = n;
+  if (flat_ && used <= inline_cap_) {
+    for (std::size_t i = 0; i < used; ++i) inline_[i] = std::move(slots[i]);
+    return;
+  }
+  flat_ = false;
+  slots_ = vector_obj::from_moved(slots, used);
   index_distinct();
 }
 
@@ -370,6 +412,14 @@ bool ordered_table::same_key(const value& a, const value& b) {
 bool ordered_table::remove(const value& key) {
   std::size_t pos = find(key);
   if (pos == npos) return false;
+  if (flat_) {  // close the gap: a flat table keeps no tombstones
+    const std::size_t end = std::size_t{total_} * stride_;
+    for (std::size_t i = pos; i + stride_ < end; ++i) inline_[i] = std::move(inline_[i + stride_]);
+    for (std::size_t i = end - stride_; i < end; ++i) inline_[i] = value();
+    --total_;
+    --live_;
+    return true;
+  }
   if (indexed()) {
     erase(index_, 0, hash(key), static_cast<std::uint32_t>(pos / stride_));
   }

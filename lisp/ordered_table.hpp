@@ -8,6 +8,10 @@
 // hash trie maps each key's hash to its entry number. Every node is reference counted: a table whose
 // nodes are unique is changed in place, shared nodes are copied on the way down, so old versions
 // never change.
+//
+// Small maps are flat (as Clojure's array maps): a map made with room for its entries keeps them
+// in the map object itself (`flat`: no slot vector, no tombstones; one allocation for the whole
+// map). A table that outgrows that room moves its entries into a slot vector for good.
 #include <algorithm>
 #include <cstdint>
 #include <vector>
@@ -31,12 +35,18 @@ class ordered_table {
 
   /// stride 1: a set (slots hold items); stride 2: a map (key, value).
   explicit ordered_table(unsigned stride);
+  /// A table that keeps up to `cap` slots in `storage` (room its owner allocated after itself;
+  /// this table constructs and destroys the values there) until it outgrows them.
+  ordered_table(unsigned stride, value* storage, std::uint32_t cap);
   ~ordered_table();
   ordered_table(const ordered_table&) = delete;
   ordered_table& operator=(const ordered_table&) = delete;
 
-  /// Makes this table share `o`'s contents (this one must be empty).
+  /// Makes this table share `o`'s contents (this one must be empty). A flat table's entries
+  /// are copied (into this table's room when they fit).
   void share_from(const ordered_table& o);
+  /// Slots in use when flat (for sizing a copy's room), else 0.
+  std::size_t flat_slots() const { return flat_ ? std::size_t{total_} * stride_ : 0; }
 
   std::size_t size() const { return live_; }
   /// The slot position of the key equal to `key` (its value is at pos + 1), or npos.
@@ -44,7 +54,7 @@ class ordered_table {
   /// The slot position of a key whose hash is h and for which match(key, ctx) holds, or npos.
   std::size_t find_hashed(std::uint64_t h, bool (*match)(const value&, const void*),
                           const void* ctx) const;
-  const value& slot(std::size_t pos) const { return slots_.as<vector_obj>().at(pos); }
+  const value& slot(std::size_t pos) const { return flat_ ? inline_[pos] : slots_.as<vector_obj>().at(pos); }
   /// Entry positions, removed ones included; entry_at(p) is null for a removed entry.
   std::size_t positions() const { return total_; }
   const value* entry_at(std::size_t p) const {
@@ -55,7 +65,7 @@ class ordered_table {
 
   /// Maps: the value slot at key position `pos` (from find), made changeable in place (the slot
   /// vector's path to it is copied when shared). Valid until the table changes again.
-  value* mutable_value(std::size_t pos) { return vector_obj::mutable_at(slots_, pos + 1); }
+  value* mutable_value(std::size_t pos) { return flat_ ? &inline_[pos + 1] : vector_obj::mutable_at(slots_, pos + 1); }
 
   /// Adds key (with val for maps) last, or for an existing key replaces its value in place.
   void put(value key, value val);
@@ -80,7 +90,10 @@ class ordered_table {
   static constexpr std::size_t chunk_cap = 32;
 
   /// Makes this (empty) table a sorted one.
-  void make_sorted() { index_limit_ = ~std::uint32_t{0}; }
+  void make_sorted() {
+    flat_ = false;
+    index_limit_ = ~std::uint32_t{0};
+  }
   bool sorted() const { return index_limit_ == ~std::uint32_t{0}; }
   /// Sorted tables: the stored key comparing equal to `key` (its value follows it), or null.
   const value* sorted_find(const value& cmp, const value& key) const;
@@ -107,6 +120,11 @@ class ordered_table {
         return true;
       });
     }
+    if (flat_) {
+      for (std::size_t i = 0, n = std::size_t{total_} * stride_; i < n; i += stride_)
+        if (!f(inline_ + i)) return false;
+      return true;
+    }
     const auto& v = slots_.as<vector_obj>();
     std::size_t n = v.size();
     for (std::size_t i = 0; i < n;) {
@@ -130,6 +148,8 @@ class ordered_table {
   void sorted_replace_chunk(std::size_t chunk, std::vector<value>&& items);
   std::size_t find_in_index(const value& key, std::uint64_t h) const;
   void rebuild();
+  /// Moves a flat table's entries into the slot vector, for good.
+  void unflatten();
 
   value slots_;                  // a vector of stride_ * total_ values (sorted: of chunks)
   // Else entries are searched linearly. Sorted tables are never indexed (their limit is the
@@ -142,6 +162,9 @@ class ordered_table {
   std::uint32_t total_ = 0;      // entries including tombstones (sorted: chunks * chunk_cap)
   std::uint32_t stride_;
   std::uint32_t index_limit_ = 16;  // small_limit; the maximum for sorted tables
+  std::uint32_t inline_cap_ = 0;    // slots of room in inline_
+  bool flat_ = false;               // entries are in inline_ (slots_ is empty and unused)
+  value* inline_ = nullptr;         // the owner's room (null: none)
 };
 
 }  // namespace ptc::lisp::detail

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 
@@ -245,6 +246,69 @@ TEST_CASE("map: a 12-key record stays small (the index grows with the map)") {
   bigger = value();
   CHECK(b.live_bytes() == base);
   b.deactivate();
+}
+
+TEST_CASE("PERF small maps are flat (up to 8 entries in the map object): assoc, dissoc, update in "
+          "place and every shared version match a model across the flat limit") {
+  // Keys from a small range keep the maps around 8 entries, so they grow past the flat room,
+  // shrink, and are copied (snapshots) in both forms; maps made at once (from_distinct, from)
+  // start flat. Equality and hashes do not depend on the form.
+  std::mt19937 rng(11);
+  using model_t = std::vector<std::pair<std::int64_t, std::int64_t>>;
+  auto same = [](const value& x, const model_t& md) {
+    auto es = M(x).entries();
+    if (es.size() != md.size() || M(x).size() != md.size()) return false;
+    for (std::size_t i = 0; i < md.size(); ++i) {
+      if (es[i].first.as_int() != md[i].first || es[i].second.as_int() != md[i].second) return false;
+      const value* f = M(x).find(I(md[i].first));
+      if (!f || f->as_int() != md[i].second) return false;
+    }
+    return !M(x).find(I(1000));
+  };
+  auto built = [](const model_t& md) {  // the same entries made at once
+    std::vector<map_obj::entry> es;
+    for (auto& [k, v] : md) es.emplace_back(I(k), I(v));
+    return map_obj::from(std::move(es));
+  };
+  for (int round = 0; round < 4; ++round) {
+    std::vector<value> kvs;
+    model_t model;
+    for (std::int64_t k = 0; k < round * 2 + 1; ++k) {
+      kvs.push_back(I(k));
+      kvs.push_back(I(k * 10));
+      model.emplace_back(k, k * 10);
+    }
+    value m = map_obj::from_distinct(kvs.data(), kvs.size());
+    REQUIRE(same(m, model));
+    std::vector<std::pair<value, model_t>> snaps{{m, model}};
+    for (int step = 0; step < 4'000; ++step) {
+      std::int64_t k = rng() % 12;
+      auto p = std::find_if(model.begin(), model.end(), [&](auto& e) { return e.first == k; });
+      int op = rng() % 8;
+      if (op < 4) {
+        m = map_obj::assoc(std::move(m), I(k), I(step));
+        if (p == model.end()) model.emplace_back(k, step);
+        else p->second = step;
+      } else if (op < 6) {
+        m = map_obj::dissoc(std::move(m), I(k));
+        if (p != model.end()) model.erase(p);
+      } else if (value* slot = map_obj::value_slot(m, I(k))) {
+        REQUIRE(p != model.end());
+        *slot = I(-step);
+        p->second = -step;
+      } else {
+        REQUIRE(p == model.end());
+      }
+      if (step % 5 == 0) snaps.emplace_back(m, model);  // shares m: the next change copies
+      if (!same(m, model)) FAIL("round " << round << " step " << step);
+      if (step % 50 == 0) {
+        value other = built(model);
+        if (!equal(m, other) || hash(m) != hash(other)) FAIL("a map made at once differs, step " << step);
+      }
+    }
+    for (auto& [snap, md] : snaps)
+      if (!same(snap, md)) FAIL("a shared version changed (round " << round << ")");
+  }
 }
 
 }  // namespace lisp_map_test
