@@ -38,6 +38,9 @@ map_obj::map_obj() = default;
 // The room starts right after the object: sizeof(map_obj) is a multiple of a value's alignment.
 map_obj::map_obj(std::uint32_t flat_slots)
     : table_(2, reinterpret_cast<value*>(reinterpret_cast<char*>(this) + sizeof(map_obj)), flat_slots) {}
+map_obj::map_obj(std::uint32_t flat_slots, value* kvs)
+    : table_(2, reinterpret_cast<value*>(reinterpret_cast<char*>(this) + sizeof(map_obj)), flat_slots, kvs,
+             flat_slots) {}
 map_obj::~map_obj() = default;
 
 map_obj* map_obj::make_flat(std::size_t slots) {
@@ -87,7 +90,12 @@ value map_obj::from_distinct(std::vector<value>&& kvs) { return from_distinct(kv
 
 value map_obj::from_distinct(value* kvs, std::size_t n) {
   if (n < 2) return empty();
-  auto* m = n <= flat_max ? make_flat(n) : make_object<map_obj>(0);
+  n &= ~std::size_t{1};
+  if (n <= flat_max) {  // the entries go straight into the map's room
+    auto* m = make_object_sized<map_obj>(sizeof(map_obj) + n * sizeof(value), static_cast<std::uint32_t>(n), kvs);
+    return value::adopt(type::map, m);
+  }
+  auto* m = make_object<map_obj>(0);
   value out = value::adopt(type::map, m);
   m->table_.assign_distinct(kvs, n);
   return out;

@@ -90,6 +90,8 @@ class map_obj : public object {
   /// An empty map with room for `flat_slots` keys and values in the object itself (see
   /// ordered_table.hpp); made by make_flat.
   explicit map_obj(std::uint32_t flat_slots);
+  /// The same, holding the n = flat_slots keys and values at kvs (moved from; distinct keys).
+  map_obj(std::uint32_t flat_slots, value* kvs);
   ~map_obj() override;
   // Flat maps are allocated with their room after the object (make_flat).
   static void operator delete(void* p) { ::operator delete(p); }

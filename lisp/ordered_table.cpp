@@ -210,6 +210,14 @@ ordered_table::ordered_table(unsigned stride, value* storage, std::uint32_t cap)
   for (std::uint32_t i = 0; i < inline_cap_; ++i) new (&inline_[i]) value();
 }
 
+ordered_table::ordered_table(unsigned stride, value* storage, std::uint32_t cap, value* init, std::size_t n)
+    : slots_(vector_obj::empty()), live_(static_cast<std::uint32_t>(n / stride)), total_(live_), stride_(stride),
+      inline_cap_(cap), flat_(true), inline_(storage) {
+  std::uint32_t i = 0;
+  for (; i < n; ++i) new (&inline_[i]) value(std::move(init[i]));
+  for (; i < inline_cap_; ++i) new (&inline_[i]) value();
+}
+
 ordered_table::~ordered_table() {
   if (index_) index_->release();
   for (std::uint32_t i = 0; i < inline_cap_; ++i) inline_[i].~value();

@@ -38,6 +38,9 @@ class ordered_table {
   /// A table that keeps up to `cap` slots in `storage` (room its owner allocated after itself;
   /// this table constructs and destroys the values there) until it outgrows them.
   ordered_table(unsigned stride, value* storage, std::uint32_t cap);
+  /// The same, filled with the n <= cap slots at `init` (moved from; distinct keys, as
+  /// assign_distinct).
+  ordered_table(unsigned stride, value* storage, std::uint32_t cap, value* init, std::size_t n);
   ~ordered_table();
   ordered_table(const ordered_table&) = delete;
   ordered_table& operator=(const ordered_table&) = delete;
