@@ -94,6 +94,7 @@ class ordered_table {
 
   /// Makes this (empty) table a sorted one.
   void make_sorted() {
+    if (flat_) slots_ = vector_obj::empty();
     flat_ = false;
     index_limit_ = ~std::uint32_t{0};
   }
