@@ -224,14 +224,28 @@ std::future<messages::step> runtime::submit(const agent& a) {
 
 messages::step runtime::run(const agent& a) { return submit(a).get(); }
 
+// Each Step goes straight to its place in one shared vector, and the last one in wakes the caller:
+// one promise for the batch, not one promise, future and shared state per agent (a million
+// agents in one call).
 std::vector<messages::step> runtime::run_all(std::span<const agent> agents) {
-  std::vector<std::future<messages::step>> futures;
-  futures.reserve(agents.size());
-  for (const auto& a : agents) futures.push_back(submit(a));
-  std::vector<messages::step> out;
-  out.reserve(agents.size());
-  for (auto& f : futures) out.push_back(f.get());
-  return out;
+  if (agents.empty()) return {};
+  struct batch {
+    std::vector<messages::step> out;
+    std::atomic<std::size_t> left;
+    std::promise<void> done;
+  };
+  auto b = std::make_shared<batch>();
+  b->out.resize(agents.size());
+  b->left.store(agents.size(), std::memory_order_relaxed);
+  auto all_in = b->done.get_future();
+  for (std::size_t i = 0; i < agents.size(); ++i) {
+    run_async(agents[i], [b, i](messages::step s) {
+      b->out[i] = std::move(s);
+      if (b->left.fetch_sub(1, std::memory_order_acq_rel) == 1) b->done.set_value();
+    });
+  }
+  all_in.get();
+  return std::move(b->out);
 }
 
 caf::actor_system& runtime::system() { return impl_->sys; }

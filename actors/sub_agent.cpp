@@ -46,6 +46,8 @@ struct sub_agent_state {
   messages::token_usage unturned_usage;
   microseconds unturned_llm_time{0};
   std::optional<clock_type::time_point> llm_sent;  ///< an LLM call is out since then
+  /// The agent's compression options as the tree context carries them (JSON text), made once.
+  std::string compression_json;
 };
 
 using self_ptr = caf::stateful_actor<sub_agent_state>*;
@@ -174,7 +176,8 @@ tree_context tree_for_tools(self_ptr self) {
   tree_context t = st.job.tree;
   t.llm = st.job.llm;
   t.interpreter = st.job.interpreter;
-  t.compression = messages::to_json(st.agent->compression).dump();
+  if (st.compression_json.empty()) st.compression_json = messages::to_json(st.agent->compression).dump();
+  t.compression = st.compression_json;
   t.path = st.path;
   t.caller = self->address();
   return t;

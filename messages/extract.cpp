@@ -45,6 +45,9 @@ constexpr std::string_view right_single = "\xE2\x80\x99";  // ’
 
 /// CRLF and lone CR become LF; invisible characters are dropped or become plain spaces.
 std::string clean_text(std::string_view in) {
+  // The usual response is plain ASCII with LF line ends: nothing to clean.
+  if (std::none_of(in.begin(), in.end(), [](char c) { return c == '\r' || static_cast<unsigned char>(c) >= 0x80; }))
+    return std::string(in);
   std::string out;
   out.reserve(in.size());
   for (std::size_t i = 0; i < in.size();) {
@@ -79,6 +82,8 @@ bool starts_with_at(std::string_view s, std::size_t i, std::string_view what) {
 /// Smart quotes → ASCII outside string literals and comments; a string opened by a smart quote
 /// is closed by the next smart (or ASCII) double quote.
 std::string fix_quotes(std::string_view code) {
+  // Every smart quote starts with the byte 0xE2: a program without one has nothing to fix.
+  if (code.find('\xE2') == std::string_view::npos) return std::string(code);
   std::string out;
   out.reserve(code.size());
   enum class mode { code, ascii_string, smart_string, comment } m = mode::code;
