@@ -34,12 +34,13 @@ value capitalize(context& c, std::span<const value> a) {
   return make_string(text::upper(t.substr(0, first_end)) + text::lower(t.substr(first_end)));
 }
 
-// An ASCII text maps byte by byte and keeps its length, so no scan of the result is needed.
+// An ASCII text (its length in code points is its size in bytes, known without a scan) maps byte
+// by byte and keeps its length, so no scan of the result is needed either.
 template <bool Upper>
 value map_case(context& c, std::string_view fn, std::span<const value> a) {
   value v = text::to_text(c, fn, a, 0);
   const string_obj& s = v.as<string_obj>();
-  if (text::all_ascii(s.text())) {
+  if (s.ascii()) {
     std::string out(s.text());
     for (char& ch : out) {
       if (Upper ? ch >= 'a' && ch <= 'z' : ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch ^ 0x20);
