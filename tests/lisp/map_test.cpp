@@ -27,6 +27,20 @@ std::vector<std::int64_t> keys_of(const value& m) {
   return out;
 }
 
+using model_t = std::vector<std::pair<std::int64_t, std::int64_t>>;
+
+/// The map holds exactly the model's entries, in its order, and finds each of them.
+bool matches_model(const value& x, const model_t& md) {
+  auto es = M(x).entries();
+  if (es.size() != md.size() || M(x).size() != md.size()) return false;
+  for (std::size_t i = 0; i < md.size(); ++i) {
+    if (es[i].first.as_int() != md[i].first || es[i].second.as_int() != md[i].second) return false;
+    const value* f = M(x).find(I(md[i].first));
+    if (!f || f->as_int() != md[i].second) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 TEST_CASE("map: empty is an immortal singleton") {
@@ -153,7 +167,7 @@ TEST_CASE("map: dissoc most keys compacts and keeps order") {
 TEST_CASE("map: random operations with snapshots match a model") {
   std::mt19937 rng(7);
   value m = map_obj::empty();
-  std::vector<std::pair<std::int64_t, std::int64_t>> model;
+  model_t model;
   std::vector<std::pair<value, decltype(model)>> snaps;
   auto pos_of = [&](std::int64_t k) {
     for (std::size_t i = 0; i < model.size(); ++i)
@@ -174,16 +188,7 @@ TEST_CASE("map: random operations with snapshots match a model") {
     }
     if (step % 503 == 0) snaps.emplace_back(m, model);
   }
-  auto same = [](const value& x, const decltype(model)& md) {
-    auto es = M(x).entries();
-    if (es.size() != md.size() || M(x).size() != md.size()) return false;
-    for (std::size_t i = 0; i < md.size(); ++i) {
-      if (es[i].first.as_int() != md[i].first || es[i].second.as_int() != md[i].second) return false;
-      const value* f = M(x).find(I(md[i].first));
-      if (!f || f->as_int() != md[i].second) return false;
-    }
-    return true;
-  };
+  auto same = matches_model;
   CHECK(same(m, model));
   for (auto& [s, md] : snaps) CHECK(same(s, md));
 }
@@ -254,17 +259,7 @@ TEST_CASE("PERF small maps are flat (up to 8 entries in the map object): assoc, 
   // shrink, and are copied (snapshots) in both forms; maps made at once (from_distinct, from)
   // start flat. Equality and hashes do not depend on the form.
   std::mt19937 rng(11);
-  using model_t = std::vector<std::pair<std::int64_t, std::int64_t>>;
-  auto same = [](const value& x, const model_t& md) {
-    auto es = M(x).entries();
-    if (es.size() != md.size() || M(x).size() != md.size()) return false;
-    for (std::size_t i = 0; i < md.size(); ++i) {
-      if (es[i].first.as_int() != md[i].first || es[i].second.as_int() != md[i].second) return false;
-      const value* f = M(x).find(I(md[i].first));
-      if (!f || f->as_int() != md[i].second) return false;
-    }
-    return !M(x).find(I(1000));
-  };
+  auto same = [](const value& x, const model_t& md) { return matches_model(x, md) && !M(x).find(I(1000)); };
   auto built = [](const model_t& md) {  // the same entries made at once
     std::vector<map_obj::entry> es;
     for (auto& [k, v] : md) es.emplace_back(I(k), I(v));
