@@ -311,7 +311,7 @@ class equal2_node final : public node {
     const value& b = *b_->eval_ref(f, bt);
     if (a.is(type::integer) && b.is(type::integer)) return value::boolean(a.as_int() == b.as_int());
     if (a.is(type::string) && b.is(type::string)) {  // (= (:status %) "shipped"): no call
-      return value::boolean(a.obj() == b.obj() || string_text(a) == string_text(b));
+      return value::boolean(same_text(a, b));
     }
     try {
       if (!a.is(type::lazy_seq) && !b.is(type::lazy_seq)) return value::boolean(equal(a, b));

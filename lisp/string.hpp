@@ -2,6 +2,7 @@
 // Strings, keywords and symbols. Strings are UTF-8; lengths and indexes count code points
 // (Clojure counts UTF-16 units: the two agree for every character outside the astral planes).
 #include <atomic>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -59,6 +60,14 @@ value make_string(std::string s);
 /// saves the scan over the text.
 value make_string(std::string s, std::size_t length);
 inline const std::string& string_text(const value& v) { return v.as<string_obj>().text(); }
+/// Whether two string values have the same text: the same object, or equal sizes and bytes (the
+/// first byte compared inline, so most unequal words never reach memcmp).
+inline bool same_text(const value& a, const value& b) {
+  if (a.obj() == b.obj()) return true;
+  const std::string& x = string_text(a);
+  const std::string& y = string_text(b);
+  return x.size() == y.size() && (x.empty() || (x[0] == y[0] && std::memcmp(x.data(), y.data(), x.size()) == 0));
+}
 
 /// A keyword or symbol name: optional namespace and name. Both kinds are interned and immortal,
 /// so two keywords are equal exactly when their objects are the same.

@@ -575,7 +575,7 @@ bool equal(const value& a, const value& b) {
       case type::date: return a.as_epoch_day() == b.as_epoch_day();
       case type::keyword:
       case type::symbol: return a.obj() == b.obj();
-      case type::string: return a.obj() == b.obj() || string_text(a) == string_text(b);
+      case type::string: return same_text(a, b);
       default:
         if (a.obj() == b.obj()) return true;
         break;
