@@ -5,8 +5,8 @@
 #include <mutex>
 #include <string_view>
 
-#include <curl/curl.h>
 
+#include "ptc/actors/curl_api.hpp"
 #include "ptc/actors/http_text.hpp"
 #include "ptc/actors/http_worker.hpp"
 #include "ptc/actors/wire.hpp"
@@ -42,8 +42,7 @@ std::string http_response::header(const std::string& name) const {
 }
 
 caf::actor spawn_http_client(caf::actor_system& sys, http_options opts) {
-  static std::once_flag curl_ready;
-  std::call_once(curl_ready, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+  detail::curl_lib();  // loads libcurl on the first HTTP actor (curl_api.hpp); throws if it cannot
   auto worker = std::make_shared<detail::http_worker>(opts);
   worker->start();
   return sys.spawn(http_client, std::move(worker));

@@ -12,8 +12,9 @@
 // about retries (actors/llm.hpp retries; this actor never does).
 //
 // Consequences: the worker thread ends when the actor ends; transfers still running then are
-// aborted and their promises delivered with error "cancelled". Call curl_global_init once per
-// process before the first actor (spawn_http_client does it, guarded by std::call_once).
+// aborted and their promises delivered with error "cancelled". libcurl is loaded and
+// initialised once per process by the first spawn_http_client (curl_api.hpp), which throws
+// std::runtime_error when the library cannot be loaded.
 #include <chrono>
 #include <cstdint>
 #include <string>

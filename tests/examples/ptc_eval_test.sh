@@ -59,5 +59,18 @@ STDIN_FILE="$tmp/p.clj" expect stdin 0 '(2 3)' '' -- -
 printf '\xff\xfe(+ 1 \x00 2)' >"$tmp/bin.clj"
 expect binary-input 1 '' 'Error: ' -- "$tmp/bin.clj"
 
+# PERF start: ptc eval never speaks HTTP, so it never loads libcurl and the ~20 libraries behind
+# it (actors/curl_api.hpp loads them with the first HTTP actor): about 4 ms of every start.
+LD_DEBUG=files "$ptc" eval -e '(+ 1 2)' >"$tmp/out" 2>"$tmp/ld"
+if grep -q 'libcurl' "$tmp/ld"; then
+  failed=$((failed + 1))
+  echo "FAIL no-libcurl: ptc eval loaded libcurl: $(grep -m1 libcurl "$tmp/ld")"
+elif ! grep -q 'libptc_lisp\|file=libc[.]so' "$tmp/ld"; then
+  failed=$((failed + 1))
+  echo "FAIL no-libcurl: LD_DEBUG=files printed no loads to check: $(head -c 300 "$tmp/ld")"
+else
+  passed=$((passed + 1))
+fi
+
 echo "$passed passed, $failed failed"
 [[ $failed == 0 ]]
