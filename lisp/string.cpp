@@ -163,6 +163,10 @@ void string_obj::operator delete(void* p, std::size_t size) noexcept {
 
 string_obj::string_obj(std::string s) : text_(std::move(s)), length_(utf8_length(text_)) {}
 string_obj::string_obj(std::string s, std::size_t length) : text_(std::move(s)), length_(length) {}
+string_obj::string_obj(std::string_view s, std::size_t length, char (*map_byte)(char)) : text_(s), length_(length) {
+  if (map_byte)
+    for (char& ch : text_) ch = map_byte(ch);
+}
 
 std::size_t string_obj::byte_offset(std::size_t i) const {
   if (ascii()) return i;
@@ -189,6 +193,11 @@ std::uint64_t string_obj::hash() const {
 value make_string(std::string s) {
   std::size_t extra = s.capacity() > 15 ? s.capacity() : 0;  // beyond the small-string buffer
   return value::adopt(type::string, make_object<string_obj>(extra, std::move(s)));
+}
+
+value make_string_copy(std::string_view s, std::size_t length, char (*map_byte)(char)) {
+  std::size_t extra = s.size() > 15 ? s.size() : 0;  // beyond the small-string buffer
+  return value::adopt(type::string, make_object<string_obj>(extra, s, length, map_byte));
 }
 
 value make_string(std::string s, std::size_t length) {

@@ -33,6 +33,9 @@ class string_obj final : public object {
   /// For a caller that already knows the text's code point count: `length` must equal
   /// utf8_length(s) (a substring of an ASCII string, a case-mapped ASCII string, ...).
   string_obj(std::string s, std::size_t length);
+  /// The same, copying the text from `s` (no intermediate std::string), each byte through
+  /// `map_byte` when given (ASCII case mapping).
+  string_obj(std::string_view s, std::size_t length, char (*map_byte)(char) = nullptr);
   const std::string& text() const { return text_; }
   /// Number of code points.
   std::size_t length() const { return length_; }
@@ -59,6 +62,8 @@ value make_string(std::string s);
 /// make_string when the code point count is known already (it must equal utf8_length(s)):
 /// saves the scan over the text.
 value make_string(std::string s, std::size_t length);
+/// make_string(std::string(s), length) with one copy of the text instead of two (split pieces).
+value make_string_copy(std::string_view s, std::size_t length, char (*map_byte)(char) = nullptr);
 inline const std::string& string_text(const value& v) { return v.as<string_obj>().text(); }
 /// Whether two string values have the same text: the same object, or equal sizes and bytes (the
 /// first byte compared inline, so most unequal words never reach memcmp).

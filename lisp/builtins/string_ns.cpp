@@ -41,11 +41,10 @@ value map_case(context& c, std::string_view fn, std::span<const value> a) {
   value v = text::to_text(c, fn, a, 0);
   const string_obj& s = v.as<string_obj>();
   if (s.ascii()) {
-    std::string out(s.text());
-    for (char& ch : out) {
-      if (Upper ? ch >= 'a' && ch <= 'z' : ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch ^ 0x20);
-    }
-    return make_string(std::move(out), s.length());
+    constexpr auto map_byte = [](char ch) {
+      return (Upper ? ch >= 'a' && ch <= 'z' : ch >= 'A' && ch <= 'Z') ? static_cast<char>(ch ^ 0x20) : ch;
+    };
+    return make_string_copy(s.text(), s.length(), +map_byte);
   }
   return make_string(Upper ? text::upper(s.text()) : text::lower(s.text()));
 }

@@ -43,7 +43,7 @@ value java_split(context& c, const value& input, Finder& f, std::int64_t limit) 
   std::string_view s = str.text();
   // The pieces of an ASCII text are ASCII: their lengths are their sizes.
   auto piece = [ascii = str.ascii()](std::string_view p) {
-    return ascii ? make_string(std::string(p), p.size()) : make_string(std::string(p));
+    return ascii ? make_string_copy(p, p.size()) : make_string(std::string(p));
   };
   // The first pieces wait on the stack, so a short split makes its vector at the exact size.
   constexpr std::size_t inline_pieces = 16;
