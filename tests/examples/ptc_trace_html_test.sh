@@ -68,7 +68,18 @@ no_console tree-console
 dom_has tree-figures '<span id="fig-runs">15 agent runs</span>'   # 8 analysts, 7 researchers
 dom_has tree-failed '<span id="fig-failed">1 failed</span>'
 dom_has tree-nested '<ul><li><span class="node" data-run="'
-dom_has tree-researcher '>analyst-[0-9]*/researcher</span>'
+# The details show the tree of the analyst whose run the trace names first (whichever started
+# first): its researcher is nested in it, unless it is the analyst that fails before asking one.
+first=$(grep -o '<tr class="run selected" data-run="[0-9]*"><td>[^<]*</td>' "$tmp/dom" | sed 's/.*<td>//; s/<.*//')
+if [[ -z $first ]]; then
+  bad "tree-selected (no selected run in the agents table)"
+elif grep -q "\"agent\":\"$first/researcher\"" "$tmp/tree.jsonl"; then
+  dom_has tree-researcher "<ul><li><span class=\"node\" data-run=\"[0-9]*\">$first/researcher</span>"
+elif grep -q '/researcher</span>' "$tmp/dom"; then
+  bad "tree-researcher ($first asked no researcher, yet its tree shows one)"
+else
+  ok
+fi
 dom_has tree-failure-row '<span class="bad">failed: failed</span>'
 # analyst-1's three sales calls overlap (pmap): three lanes in its timeline row.
 lanes=$(grep -o 'class="bar-tool" x="[0-9.]*" y="[0-9]*"' "$tmp/dom" | awk -F'"' '{print $6}' | sort -u | wc -l)

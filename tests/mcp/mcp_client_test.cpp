@@ -287,7 +287,8 @@ TEST_CASE("MCP client: notifications/tools/list_changed publishes a new list for
   c->on_tools_changed([&] { ++notices; });
   CHECK(call(sys, *c, "fake.grow").value == "\"grew\"");
   REQUIRE(testing::eventually([&] { return c->tools_version() == 2; }));
-  CHECK(notices == 1);
+  // The callback runs on the connection's thread after the new list is published.
+  CHECK(testing::eventually([&] { return notices == 1; }));
   const auto after = c->tools();
   REQUIRE(after.size() == before.size() + 1);
   CHECK(after.back().spec.name == "fake.grown1");
@@ -305,7 +306,7 @@ TEST_CASE("MCP client: notifications/tools/list_changed publishes a new list for
   CHECK_FALSE(call(sys, *c, "fake.crash").ok);
   CHECK(call(sys, *c, "fake.echo", {{"message", "back"}}).value == "\"back\"");
   CHECK(c->tools_version() == 4);
-  CHECK(notices == 3);
+  CHECK(testing::eventually([&] { return notices == 3; }));
   c->on_tools_changed(nullptr);
 }
 
