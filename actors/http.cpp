@@ -2,11 +2,8 @@
 
 #include <cctype>
 #include <memory>
-#include <mutex>
 #include <string_view>
 
-
-#include "ptc/actors/curl_api.hpp"
 #include "ptc/actors/http_text.hpp"
 #include "ptc/actors/http_worker.hpp"
 #include "ptc/actors/wire.hpp"
@@ -42,7 +39,6 @@ std::string http_response::header(const std::string& name) const {
 }
 
 caf::actor spawn_http_client(caf::actor_system& sys, http_options opts) {
-  detail::curl_lib();  // loads libcurl on the first HTTP actor (curl_api.hpp); throws if it cannot
   auto worker = std::make_shared<detail::http_worker>(opts);
   worker->start();
   return sys.spawn(http_client, std::move(worker));

@@ -7,7 +7,6 @@
 #include <deque>
 #include <string_view>
 
-#include "ptc/actors/curl_api.hpp"
 #include "ptc/actors/http_text.hpp"
 
 namespace ptc::actors::detail {
@@ -87,18 +86,17 @@ struct http_worker::transfer {
 
 http_worker::http_worker(http_options opts) : opts_(opts) {
   opts_.max_in_flight = std::max<std::size_t>(opts_.max_in_flight, 1);
-  multi_ = curl_lib().multi_init();
+  multi_ = curl_.multi_init();
   if (!multi_) throw std::runtime_error("curl_multi_init failed");
   // Keep as many idle connections as transfers may run, so a steady load never reconnects.
-  curl_lib().multi_setopt(multi_, CURLMOPT_MAXCONNECTS, static_cast<long>(opts_.max_in_flight));
+  curl_.multi_setopt(multi_, CURLMOPT_MAXCONNECTS, static_cast<long>(opts_.max_in_flight));
   if (opts_.max_host_connections > 0)
-    curl_lib().multi_setopt(multi_, CURLMOPT_MAX_HOST_CONNECTIONS,
-                      static_cast<long>(opts_.max_host_connections));
+    curl_.multi_setopt(multi_, CURLMOPT_MAX_HOST_CONNECTIONS, static_cast<long>(opts_.max_host_connections));
 }
 
 http_worker::~http_worker() {
   if (thread_.joinable()) thread_.detach();  // only reachable when the thread itself is last
-  curl_lib().multi_cleanup(multi_);
+  curl_.multi_cleanup(multi_);
 }
 
 void http_worker::start() {
@@ -111,7 +109,7 @@ void http_worker::submit(http_request req, caf::response_promise rp) {
     if (!stopping_) {
       incoming_.push_back(job{std::move(req), std::move(rp)});
       ++queued_;
-      curl_lib().multi_wakeup(multi_);
+      curl_.multi_wakeup(multi_);
       return;
     }
   }
@@ -125,7 +123,7 @@ void http_worker::stop() {
     if (stopping_) return;
     stopping_ = true;
   }
-  curl_lib().multi_wakeup(multi_);
+  curl_.multi_wakeup(multi_);
   if (!thread_.joinable()) return;
   if (thread_.get_id() == std::this_thread::get_id())
     thread_.detach();  // the loop sees stopping_ on its next turn and ends by itself
@@ -160,9 +158,9 @@ void http_worker::run() {
       pending.pop_front();
     }
     int running = 0;
-    curl_lib().multi_perform(multi_, &running);
+    curl_.multi_perform(multi_, &running);
     if (finish_done() && !pending.empty()) continue;  // start the next ones without waiting
-    curl_lib().multi_poll(multi_, nullptr, 0, 1000, nullptr);
+    curl_.multi_poll(multi_, nullptr, 0, 1000, nullptr);
   }
   std::vector<job> rest(std::make_move_iterator(pending.begin()),
                         std::make_move_iterator(pending.end()));
@@ -170,10 +168,10 @@ void http_worker::run() {
 }
 
 CURL* http_worker::take_handle() {
-  if (free_handles_.empty()) return curl_lib().easy_init();
+  if (free_handles_.empty()) return curl_.easy_init();
   CURL* h = free_handles_.back();
   free_handles_.pop_back();
-  curl_lib().easy_reset(h);
+  curl_.easy_reset(h);
   return h;
 }
 
@@ -190,46 +188,46 @@ void http_worker::start_transfer(job j) {
   }
   const auto& req = t->j.req;
   CURL* h = t->easy;
-  curl_lib().easy_setopt(h, CURLOPT_URL, req.url.c_str());
-  curl_lib().easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_lib().easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-  curl_lib().easy_setopt(h, CURLOPT_TCP_NODELAY, 1L);
-  if (req.timeout_ms > 0) curl_lib().easy_setopt(h, CURLOPT_TIMEOUT_MS, static_cast<long>(req.timeout_ms));
+  curl_.easy_setopt(h, CURLOPT_URL, req.url.c_str());
+  curl_.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+  curl_.easy_setopt(h, CURLOPT_TCP_NODELAY, 1L);
+  if (req.timeout_ms > 0) curl_.easy_setopt(h, CURLOPT_TIMEOUT_MS, static_cast<long>(req.timeout_ms));
   if (req.connect_timeout_ms > 0)
-    curl_lib().easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(req.connect_timeout_ms));
-  curl_lib().easy_setopt(h, CURLOPT_ERRORBUFFER, t->errbuf);
-  curl_lib().easy_setopt(h, CURLOPT_PRIVATE, t.get());
-  curl_lib().easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+    curl_.easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(req.connect_timeout_ms));
+  curl_.easy_setopt(h, CURLOPT_ERRORBUFFER, t->errbuf);
+  curl_.easy_setopt(h, CURLOPT_PRIVATE, t.get());
+  curl_.easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
   t->sink.body = &t->resp.body;
   t->sink.limit = req.max_body_bytes;
-  curl_lib().easy_setopt(h, CURLOPT_WRITEDATA, &t->sink);
+  curl_.easy_setopt(h, CURLOPT_WRITEDATA, &t->sink);
   // A Content-Length over the limit is refused before any of the body is read.
   if (req.max_body_bytes > 0)
-    curl_lib().easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(req.max_body_bytes));
-  curl_lib().easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
-  curl_lib().easy_setopt(h, CURLOPT_HEADERDATA, &t->resp.headers);
-  for (const auto& line : req.headers) t->headers = curl_lib().slist_append(t->headers, line.c_str());
+    curl_.easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(req.max_body_bytes));
+  curl_.easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+  curl_.easy_setopt(h, CURLOPT_HEADERDATA, &t->resp.headers);
+  for (const auto& line : req.headers) t->headers = curl_.slist_append(t->headers, line.c_str());
   // "Expect: 100-continue" would cost a round trip (or a 1 s wait) on every large body.
-  if (!has_header(req.headers, "expect")) t->headers = curl_lib().slist_append(t->headers, "Expect:");
-  curl_lib().easy_setopt(h, CURLOPT_HTTPHEADER, t->headers);
+  if (!has_header(req.headers, "expect")) t->headers = curl_.slist_append(t->headers, "Expect:");
+  curl_.easy_setopt(h, CURLOPT_HTTPHEADER, t->headers);
   bool with_body = !req.body.empty() || req.method == "POST" || req.method == "PUT" ||
                    req.method == "PATCH";
   if (with_body) {
-    curl_lib().easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(req.body.size()));
-    curl_lib().easy_setopt(h, CURLOPT_POSTFIELDS, req.body.data());
+    curl_.easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(req.body.size()));
+    curl_.easy_setopt(h, CURLOPT_POSTFIELDS, req.body.data());
   }
   if (req.method == "HEAD") {
-    curl_lib().easy_setopt(h, CURLOPT_NOBODY, 1L);
+    curl_.easy_setopt(h, CURLOPT_NOBODY, 1L);
   } else if (req.method == "GET" && !with_body) {
-    curl_lib().easy_setopt(h, CURLOPT_HTTPGET, 1L);
+    curl_.easy_setopt(h, CURLOPT_HTTPGET, 1L);
   } else if (req.method != "POST") {
-    curl_lib().easy_setopt(h, CURLOPT_CUSTOMREQUEST, req.method.c_str());
+    curl_.easy_setopt(h, CURLOPT_CUSTOMREQUEST, req.method.c_str());
   }
   t->started = clock_type::now();
-  if (curl_lib().multi_add_handle(multi_, h) != CURLM_OK) {
+  if (curl_.multi_add_handle(multi_, h) != CURLM_OK) {
     ++failed_;
     t->resp.error = "connection failed: curl_multi_add_handle failed";
-    curl_lib().slist_free_all(t->headers);
+    curl_.slist_free_all(t->headers);
     free_handles_.push_back(h);
     t->j.rp.deliver(std::move(t->resp));
     return;
@@ -246,10 +244,10 @@ void http_worker::start_transfer(job j) {
 bool http_worker::finish_done() {
   bool freed = false;
   int left = 0;
-  while (CURLMsg* msg = curl_lib().multi_info_read(multi_, &left)) {
+  while (CURLMsg* msg = curl_.multi_info_read(multi_, &left)) {
     if (msg->msg != CURLMSG_DONE) continue;
     transfer* t = nullptr;
-    curl_lib().easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &t);
+    curl_.easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, &t);
     finish(t, msg->data.result);
     freed = true;
   }
@@ -261,15 +259,15 @@ void http_worker::finish(transfer* t, CURLcode code) {
   resp.latency_us =
       std::chrono::duration_cast<std::chrono::microseconds>(clock_type::now() - t->started).count();
   long status = 0;
-  curl_lib().easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
+  curl_.easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
   resp.status = static_cast<int>(status);
   if (t->sink.exceeded || code == CURLE_FILESIZE_EXCEEDED) {
     resp.error = "response too large: more than " + std::to_string(t->sink.limit) + " bytes";
     std::string().swap(resp.body);
   } else if (code != CURLE_OK) {
-    std::string text = t->errbuf[0] ? t->errbuf : curl_lib().easy_strerror(code);
+    std::string text = t->errbuf[0] ? t->errbuf : curl_.easy_strerror(code);
     long os_errno = 0;
-    curl_lib().easy_getinfo(t->easy, CURLINFO_OS_ERRNO, &os_errno);
+    curl_.easy_getinfo(t->easy, CURLINFO_OS_ERRNO, &os_errno);
     switch (code) {
       case CURLE_OPERATION_TIMEDOUT:
         resp.error = "timeout";
@@ -290,8 +288,8 @@ void http_worker::finish(transfer* t, CURLcode code) {
         resp.error = "transfer failed: " + text;
     }
   }
-  curl_lib().multi_remove_handle(multi_, t->easy);
-  curl_lib().slist_free_all(t->headers);
+  curl_.multi_remove_handle(multi_, t->easy);
+  curl_.slist_free_all(t->headers);
   free_handles_.push_back(t->easy);
   // Swap-remove from active_, keeping the moved transfer's index right.
   auto owned = std::move(active_[t->index]);
@@ -316,9 +314,9 @@ void http_worker::cancel_all(std::vector<job>& pending) {
     incoming_.clear();
   }
   for (auto& t : active_) {
-    curl_lib().multi_remove_handle(multi_, t->easy);
-    curl_lib().slist_free_all(t->headers);
-    curl_lib().easy_cleanup(t->easy);
+    curl_.multi_remove_handle(multi_, t->easy);
+    curl_.slist_free_all(t->headers);
+    curl_.easy_cleanup(t->easy);
     --in_flight_;
     ++failed_;
     t->j.rp.deliver(cancelled());
@@ -329,7 +327,7 @@ void http_worker::cancel_all(std::vector<job>& pending) {
     ++failed_;
     j.rp.deliver(cancelled());
   }
-  for (CURL* h : free_handles_) curl_lib().easy_cleanup(h);
+  for (CURL* h : free_handles_) curl_.easy_cleanup(h);
   free_handles_.clear();
 }
 

@@ -23,6 +23,7 @@
 #include <caf/all.hpp>
 #include <curl/curl.h>
 
+#include "ptc/actors/curl_api.hpp"
 #include "ptc/actors/http.hpp"
 
 namespace ptc::actors::detail {
@@ -63,6 +64,7 @@ class http_worker : public std::enable_shared_from_this<http_worker> {
   void cancel_all(std::vector<job>& pending);
   CURL* take_handle();
 
+  const curl_api& curl_ = curl_lib();  ///< loads libcurl with the first worker; throws if it cannot
   http_options opts_;
   CURLM* multi_ = nullptr;
 

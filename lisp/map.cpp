@@ -36,17 +36,15 @@ map_obj& map_obj::own(value& m) {
 
 map_obj::map_obj() = default;
 // The room starts right after the object: sizeof(map_obj) is a multiple of a value's alignment.
-map_obj::map_obj(std::uint32_t flat_slots)
-    : table_(2, reinterpret_cast<value*>(reinterpret_cast<char*>(this) + sizeof(map_obj)), flat_slots) {}
-map_obj::map_obj(std::uint32_t flat_slots, value* kvs)
-    : table_(2, reinterpret_cast<value*>(reinterpret_cast<char*>(this) + sizeof(map_obj)), flat_slots, kvs,
-             flat_slots) {}
+map_obj::map_obj(std::uint32_t flat_slots, value* kvs, std::size_t n)
+    : table_(2, reinterpret_cast<value*>(reinterpret_cast<char*>(this) + sizeof(map_obj)), flat_slots, kvs, n) {}
 map_obj::~map_obj() = default;
 
-map_obj* map_obj::make_flat(std::size_t slots) {
+map_obj* map_obj::make_flat(std::size_t slots, value* kvs, std::size_t n) {
   static_assert(sizeof(map_obj) % alignof(value) == 0);
   slots = std::min(slots, flat_max);
-  return make_object_sized<map_obj>(sizeof(map_obj) + slots * sizeof(value), static_cast<std::uint32_t>(slots));
+  return make_object_sized<map_obj>(sizeof(map_obj) + slots * sizeof(value), static_cast<std::uint32_t>(slots), kvs,
+                                    n);
 }
 
 value map_obj::empty() {
@@ -91,10 +89,7 @@ value map_obj::from_distinct(std::vector<value>&& kvs) { return from_distinct(kv
 value map_obj::from_distinct(value* kvs, std::size_t n) {
   if (n < 2) return empty();
   n &= ~std::size_t{1};
-  if (n <= flat_max) {  // the entries go straight into the map's room
-    auto* m = make_object_sized<map_obj>(sizeof(map_obj) + n * sizeof(value), static_cast<std::uint32_t>(n), kvs);
-    return value::adopt(type::map, m);
-  }
+  if (n <= flat_max) return value::adopt(type::map, make_flat(n, kvs, n));  // straight into the map's room
   auto* m = make_object<map_obj>(0);
   value out = value::adopt(type::map, m);
   m->table_.assign_distinct(kvs, n);

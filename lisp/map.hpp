@@ -87,11 +87,10 @@ class map_obj : public object {
   const detail::hash_cache& cached_hash() const { return hash_; }
 
   map_obj();
-  /// An empty map with room for `flat_slots` keys and values in the object itself (see
-  /// ordered_table.hpp); made by make_flat.
-  explicit map_obj(std::uint32_t flat_slots);
-  /// The same, holding the n = flat_slots keys and values at kvs (moved from; distinct keys).
-  map_obj(std::uint32_t flat_slots, value* kvs);
+  /// A map with room for `flat_slots` keys and values in the object itself (see
+  /// ordered_table.hpp), holding the first n of them from kvs (moved from; distinct keys); made
+  /// by make_flat.
+  map_obj(std::uint32_t flat_slots, value* kvs, std::size_t n);
   ~map_obj() override;
   // Flat maps are allocated with their room after the object (make_flat).
   static void operator delete(void* p) { ::operator delete(p); }
@@ -100,8 +99,9 @@ class map_obj : public object {
   /// `v` itself when it holds the only reference, else a new map sharing v's table (which then
   /// copies shared nodes as it changes them).
   static map_obj& own(value& v);
-  /// A new empty map with room for `slots` keys and values (at most flat_max) inline.
-  static map_obj* make_flat(std::size_t slots);
+  /// A new map with room for `slots` keys and values (at most flat_max) inline, holding the n
+  /// <= slots at kvs (moved from; distinct keys).
+  static map_obj* make_flat(std::size_t slots, value* kvs = nullptr, std::size_t n = 0);
   static constexpr std::size_t flat_max = 16;  ///< 8 entries, as Clojure's array maps
 
   detail::ordered_table table_{2};

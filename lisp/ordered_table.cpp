@@ -206,12 +206,6 @@ void erase(hash_node*& ref, unsigned shift, std::uint64_t h, std::uint32_t entry
 ordered_table::ordered_table(unsigned stride) : slots_(vector_obj::empty()), stride_(stride) {}
 
 // A flat table's slots_ stays nil until unflatten (or share_from, assign_distinct) sets it.
-ordered_table::ordered_table(unsigned stride, value* storage, std::uint32_t cap)
-    : slots_(cap > 0 ? value() : vector_obj::empty()), stride_(stride), inline_cap_(cap), flat_(cap > 0),
-      inline_(storage) {
-  for (std::uint32_t i = 0; i < inline_cap_; ++i) new (&inline_[i]) value();
-}
-
 ordered_table::ordered_table(unsigned stride, value* storage, std::uint32_t cap, value* init, std::size_t n)
     : live_(static_cast<std::uint32_t>(n / stride)), total_(live_), stride_(stride),
       inline_cap_(cap), flat_(true), inline_(storage) {

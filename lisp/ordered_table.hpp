@@ -35,12 +35,10 @@ class ordered_table {
 
   /// stride 1: a set (slots hold items); stride 2: a map (key, value).
   explicit ordered_table(unsigned stride);
-  /// A table that keeps up to `cap` slots in `storage` (room its owner allocated after itself;
-  /// this table constructs and destroys the values there) until it outgrows them.
-  ordered_table(unsigned stride, value* storage, std::uint32_t cap);
-  /// The same, filled with the n <= cap slots at `init` (moved from; distinct keys, as
-  /// assign_distinct).
-  ordered_table(unsigned stride, value* storage, std::uint32_t cap, value* init, std::size_t n);
+  /// A table that keeps up to `cap` > 0 slots in `storage` (room its owner allocated after
+  /// itself; this table constructs and destroys the values there) until it outgrows them, filled
+  /// with the n <= cap slots at `init` (moved from; distinct keys, as assign_distinct).
+  ordered_table(unsigned stride, value* storage, std::uint32_t cap, value* init = nullptr, std::size_t n = 0);
   ~ordered_table();
   ordered_table(const ordered_table&) = delete;
   ordered_table& operator=(const ordered_table&) = delete;
