@@ -27,15 +27,18 @@ std::uint64_t active_string_limit();
 /// run's budget: one unit per 32 bytes. Callers add up small scans and charge them together.
 void charge_scan(std::uint64_t bytes);
 
+/// How make_string_copy maps ASCII letters.
+enum class ascii_case : std::uint8_t { keep, upper, lower };
+
 class string_obj final : public object {
  public:
   explicit string_obj(std::string s);
   /// For a caller that already knows the text's code point count: `length` must equal
   /// utf8_length(s) (a substring of an ASCII string, a case-mapped ASCII string, ...).
   string_obj(std::string s, std::size_t length);
-  /// The same, copying the text from `s` (no intermediate std::string), each byte through
-  /// `map_byte` when given (ASCII case mapping).
-  string_obj(std::string_view s, std::size_t length, char (*map_byte)(char) = nullptr);
+  /// The same, copying the text from `s` (no intermediate std::string), with ASCII letters
+  /// case-mapped as `mapping` says (for ASCII text: the others are left as they are).
+  string_obj(std::string_view s, std::size_t length, ascii_case mapping = ascii_case::keep);
   const std::string& text() const { return text_; }
   /// Number of code points.
   std::size_t length() const { return length_; }
@@ -63,7 +66,7 @@ value make_string(std::string s);
 /// saves the scan over the text.
 value make_string(std::string s, std::size_t length);
 /// make_string(std::string(s), length) with one copy of the text instead of two (split pieces).
-value make_string_copy(std::string_view s, std::size_t length, char (*map_byte)(char) = nullptr);
+value make_string_copy(std::string_view s, std::size_t length, ascii_case mapping = ascii_case::keep);
 inline const std::string& string_text(const value& v) { return v.as<string_obj>().text(); }
 /// Whether two string values have the same text: the same object, or equal sizes and bytes (the
 /// first byte compared inline, so most unequal words never reach memcmp).

@@ -427,9 +427,10 @@ std::uint64_t hash_walk(const value& v, walk_scope& scope) {
 // ---- compare ---------------------------------------------------------------------------------
 
 // Java's String.compareTo over UTF-16 units, which Clojure's compare returns as is: the
-// difference of the first differing units, else the difference of the lengths.
-int compare_text(std::string_view a, std::string_view b) {
-  std::size_t i = 0, j = 0;
+// difference of the first differing units, else the difference of the lengths. `i` is where
+// the comparison starts: the start of a character, with a and b equal before it.
+int compare_text_from(std::string_view a, std::string_view b, std::size_t i) {
+  std::size_t j = i;
   while (i < a.size() && j < b.size()) {
     unsigned char x = static_cast<unsigned char>(a[i]), y = static_cast<unsigned char>(b[j]);
     if (x < 0x80 && y < 0x80) {
@@ -453,6 +454,40 @@ int compare_text(std::string_view a, std::string_view b) {
     return n;
   };
   return units(a, i) - units(b, j);
+}
+
+// The common prefix a word at a time (sorting strings compares many equal and
+// equal-prefixed texts), then the unit comparison from the start of the character that differs.
+int compare_text(std::string_view a, std::string_view b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  std::size_t k = 0;
+  bool differs = false;
+  for (; k + 8 <= n; k += 8) {
+    std::uint64_t x, y;
+    std::memcpy(&x, a.data() + k, 8);
+    std::memcpy(&y, b.data() + k, 8);
+    if (const std::uint64_t d = x ^ y) {  // the first differing byte of the word
+      k += static_cast<std::size_t>(std::endian::native == std::endian::little ? std::countr_zero(d)
+                                                                                : std::countl_zero(d)) / 8;
+      differs = true;
+      break;
+    }
+  }
+  if (!differs) {
+    while (k < n && a[k] == b[k]) ++k;
+    if (k == n && a.size() == b.size()) return 0;
+  }
+  if (k < n) {
+    const auto x = static_cast<unsigned char>(a[k]), y = static_cast<unsigned char>(b[k]);
+    if (x < 0x80 && y < 0x80) return int(x) - int(y);
+  }
+  // a[0, k) == b[0, k): back up to the first byte of the character at k (a continuation byte
+  // in either text means the character began earlier, identically in both).
+  auto continuation = [](std::string_view s, std::size_t p) {
+    return p < s.size() && (static_cast<unsigned char>(s[p]) & 0xC0) == 0x80;
+  };
+  while (k > 0 && (continuation(a, k) || continuation(b, k))) --k;
+  return compare_text_from(a, b, k);
 }
 
 // Clojure's Symbol.compareTo (keywords compare their symbols): no namespace first.
@@ -520,11 +555,8 @@ int cmp_step(const value& a, const value& b, std::vector<cmp_frame>& stack, bool
     case type::string: {
       const std::string& x = string_text(a);
       const std::string& y = string_text(b);
-      std::size_t n = std::min(x.size(), y.size());
-      if (n >= text_bytes_per_unit) {
-        if (scope) scope->add(n / text_bytes_per_unit);
-        else charge_work(n / text_bytes_per_unit);
-      }
+      if (!scope) return compare_strings(x, y);
+      if (std::size_t n = std::min(x.size(), y.size()); n >= text_bytes_per_unit) scope->add(n / text_bytes_per_unit);
       return compare_text(x, y);
     }
     case type::keyword:
@@ -595,6 +627,11 @@ bool equal(const value& a, const value& b) {
 bool numeric_equal(const value& a, const value& b) {
   if (a.is(type::integer) && b.is(type::integer)) return a.as_int() == b.as_int();
   return a.as_number() == b.as_number();
+}
+
+int compare_strings(std::string_view a, std::string_view b) {
+  if (std::size_t n = std::min(a.size(), b.size()); n >= text_bytes_per_unit) charge_work(n / text_bytes_per_unit);
+  return compare_text(a, b);
 }
 
 int compare_values(const value& a, const value& b) {

@@ -166,6 +166,9 @@ bool numeric_equal(const value& a, const value& b);
 /// dates chronologically (as LocalDate.compareTo: year, then month, then day difference).
 /// Other mixes (a string and a number, lists, maps, sets) throw a `type` error as Clojure does.
 int compare_values(const value& a, const value& b);
+/// compare_values for two strings' texts (Java's compareTo over UTF-16 units), charged as it
+/// charges them (a unit of work per 256 bytes compared).
+int compare_strings(std::string_view a, std::string_view b);
 /// A hash consistent with `equal` (equal values hash alike; order-independent for maps/sets).
 /// A collection's hash is computed once and cached in it (detail::hash_cache).
 ///

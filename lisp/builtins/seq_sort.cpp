@@ -9,6 +9,7 @@
 #include "ptc/lisp/builtins/seq_support.hpp"
 #include "ptc/lisp/map.hpp"
 #include "ptc/lisp/sorted_order.hpp"
+#include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
 namespace seq_detail {
@@ -119,6 +120,15 @@ std::vector<value> sorted(context& c, std::string_view fn, std::vector<value> it
     detail::merge_sort(order, [&](std::size_t i, std::size_t j) {
       return comes_before(c, fn, cmp_argi, *cmp, k[i], k[j]);
     });
+  } else if (std::all_of(k.begin(), k.end(), [](const value& x) { return x.is(type::string); })) {
+    // Strings, the common case after numbers: their texts compared directly.
+    c.limits().tick(items.size());
+    c.limits().preflight(items.size() * sizeof(std::string_view));
+    std::vector<std::string_view> text;
+    text.reserve(k.size());
+    for (const value& x : k) text.push_back(string_text(x));
+    budgeted_stable_sort(c.limits(), order,
+                         [&](std::size_t i, std::size_t j) { return compare_strings(text[i], text[j]) < 0; });
   } else {
     c.limits().tick(items.size());
     budgeted_stable_sort(c.limits(), order, [&](std::size_t i, std::size_t j) { return compare_values(k[i], k[j]) < 0; });

@@ -40,12 +40,7 @@ template <bool Upper>
 value map_case(context& c, std::string_view fn, std::span<const value> a) {
   value v = text::to_text(c, fn, a, 0);
   const string_obj& s = v.as<string_obj>();
-  if (s.ascii()) {
-    constexpr auto map_byte = [](char ch) {
-      return (Upper ? ch >= 'a' && ch <= 'z' : ch >= 'A' && ch <= 'Z') ? static_cast<char>(ch ^ 0x20) : ch;
-    };
-    return make_string_copy(s.text(), s.length(), +map_byte);
-  }
+  if (s.ascii()) return make_string_copy(s.text(), s.length(), Upper ? ascii_case::upper : ascii_case::lower);
   return make_string(Upper ? text::upper(s.text()) : text::lower(s.text()));
 }
 value upper_case(context& c, std::span<const value> a) {

@@ -234,6 +234,13 @@ TEST_CASE("sort is stable and takes boolean or numeric comparators", "[seq]") {
   CHECK(ev("(sort {:b 1 :a 2})") == "([:a 2] [:b 1])");
   CHECK(ev("(sort [\"b\" \"a\" \"C\"])") == "(\"C\" \"a\" \"b\")");
   CHECK(ev("(sort [:b :a :c/a])") == "(:a :b :c/a)");
+  // Strings (sorted by their texts directly): UTF-16 unit order past shared prefixes, stable.
+  CHECK(ev("(sort [\"prefix-b\" \"prefix-é\" \"prefix-a\" \"prefix-😀\" \"prefix-\\uFFFF\" \"prefix-ab\" "
+           "\"prefix-\" \"b\" \"a\"])") ==
+        "(\"a\" \"b\" \"prefix-\" \"prefix-a\" \"prefix-ab\" \"prefix-b\" \"prefix-é\" \"prefix-😀\" \"prefix-\uFFFF\")");
+  CHECK(ev("(sort-by :k [{:k \"zz\" :i 1} {:k \"a\" :i 2} {:k \"zz\" :i 3} {:k \"\" :i 4} {:k \"a\" :i 5}])") ==
+        "({:k \"\", :i 4} {:k \"a\", :i 2} {:k \"a\", :i 5} {:k \"zz\", :i 1} {:k \"zz\", :i 3})");
+  CHECK(kind_of("(sort [\"a\" 1])") == "type");
   CHECK(ev("(sort [[1 2] [1] [0 5]])") == "([1] [0 5] [1 2])");
   CHECK(ev("(sort-by :a [{:a 2} {:a 1}])") == "({:a 1} {:a 2})");
   CHECK(ev("(sort-by count > [\"a\" \"abc\" \"ab\"])") == "(\"abc\" \"ab\" \"a\")");

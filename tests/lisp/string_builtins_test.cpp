@@ -2,6 +2,7 @@
 // and the Java String methods. Expectations from Clojure 1.11.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -69,6 +70,35 @@ TEST_CASE("clojure.string basics under every alias", "[string]") {
   CHECK(ev("[(str/includes? \"abc\" \"bc\") (starts-with? \"abc\" \"ab\") (ends-with? \"abc\" \"bc\")]") ==
         "[true true true]");
   CHECK(kind_of("(str/upper-case nil)") == "type");
+}
+
+TEST_CASE("upper-case and lower-case map every ASCII byte, at every length", "[string]") {
+  // The ASCII case mapping works eight bytes at a time with a byte loop for the rest: every
+  // code 0..127, and every length 0..19 of a text that puts each letter-range edge ('@' 'A'
+  // 'Z' '[' '`' 'a' 'z' '{') in both parts.
+  std::string all = "\"", codes_up, codes_down;
+  for (int ch = 0; ch < 128; ++ch) {
+    char escaped[8];
+    std::snprintf(escaped, sizeof escaped, "\\u%04x", ch);
+    all += ch >= 32 && ch < 127 && ch != '"' && ch != '\\' ? std::string(1, static_cast<char>(ch)) : escaped;
+    const int up = ch >= 'a' && ch <= 'z' ? ch - 32 : ch, down = ch >= 'A' && ch <= 'Z' ? ch + 32 : ch;
+    codes_up += (ch ? " " : "") + std::to_string(up);
+    codes_down += (ch ? " " : "") + std::to_string(down);
+  }
+  all += "\"";
+  CHECK(ev("(map int (str/upper-case " + all + "))") == "(" + codes_up + ")");
+  CHECK(ev("(map int (str/lower-case " + all + "))") == "(" + codes_down + ")");
+  const std::string edges = "@AZ[`az{z`[ZA@azAZ{";
+  for (std::size_t n = 0; n <= edges.size(); ++n) {
+    std::string up, down;
+    for (char ch : edges.substr(0, n)) {
+      up += ch >= 'a' && ch <= 'z' ? static_cast<char>(ch - 32) : ch;
+      down += ch >= 'A' && ch <= 'Z' ? static_cast<char>(ch + 32) : ch;
+    }
+    const std::string arg = "\"" + edges.substr(0, n) + "\"";
+    CHECK(ev("(str/upper-case " + arg + ")") == "\"" + up + "\"");
+    CHECK(ev("(str/lower-case " + arg + ")") == "\"" + down + "\"");
+  }
 }
 
 TEST_CASE("clojure.string takes any value where Clojure calls toString on it", "[string]") {

@@ -131,6 +131,16 @@ TEST_CASE("value: compare matches Clojure") {
   CHECK(compare_values(S("ab"), S("a")) == 1);
   CHECK(compare_values(S("é"), S("z")) == 111);
   CHECK(compare_values(S("😀"), S("\uFFFF")) == -10178);  // UTF-16 units, as Java
+  // Past a common prefix of a word or more (compared a word at a time): the same answers.
+  CHECK(compare_values(S("prefix-shared-é"), S("prefix-shared-z")) == 111);
+  CHECK(compare_values(S("prefix-shared-😀"), S("prefix-shared-\uFFFF")) == -10178);
+  CHECK(compare_values(S("prefix-shared-éa"), S("prefix-shared-éb")) == -1);
+  CHECK(compare_values(S("prefix-shared-ü"), S("prefix-shared-é")) == 19);  // same lead byte
+  CHECK(compare_values(S("prefix-shared-"), S("prefix-shared-😀😀")) == -4);
+  CHECK(compare_values(S("prefix-shared-😀é"), S("prefix-shared-")) == 3);
+  CHECK(compare_values(S("HOST12_EXAMPLE_COM"), S("HOST12_EXAMPLE_COM")) == 0);
+  CHECK(compare_values(S("HOST12_EXAMPLE_COM"), S("HOST13_EXAMPLE_COM")) == -1);
+  CHECK(compare_values(S("0123456789abcdefX"), S("0123456789abcdefY")) == -1);
   CHECK(compare_values(K("a"), K("b")) == -1);
   CHECK(compare_values(K("a/b"), K("b")) == 1);
   CHECK(compare_values(K("b"), K("a/b")) == -1);
