@@ -241,6 +241,37 @@ class builtin_call1_node final : public node {
   node_ptr a_;
 };
 
+/// (return v) / (fail v) (or with no argument): a builtin call like any other, except that
+/// the run's top-level loop can take the value without the throw (eval_return).
+class return_call_node final : public node {
+ public:
+  return_call_node(native_fn fn, node_ptr a, bool failed, source_pos p)
+      : node(p), fn_(fn), a_(std::move(a)), failed_(failed) {}
+  value eval(frame& f) const override {
+    value v[1];
+    if (a_) v[0] = a_->eval(f);
+    try {
+      return fn_(*f.ctx, std::span<const value>(v, a_ ? 1 : 0));
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos, f);
+    }
+  }
+  bool eval_return(frame& f, return_signal& out) const override {
+    value v = a_ ? a_->eval(f) : value();
+    try {
+      out = checked_return(*f.ctx, std::move(v), failed_);
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos, f);
+    }
+    return true;
+  }
+
+ private:
+  native_fn fn_;
+  node_ptr a_;
+  bool failed_;
+};
+
 class builtin_call2_node final : public node {
  public:
   builtin_call2_node(native_fn fn, node_ptr a, node_ptr b, source_pos p)
@@ -610,6 +641,10 @@ class reduce3_node final : public node {
 };
 
 node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, source_pos pos) {
+  if ((b.name() == "return" || b.name() == "fail") && args.size() <= 1) {
+    return std::make_unique<return_call_node>(b.def().fn, args.empty() ? nullptr : std::move(args[0]),
+                                              b.name() == "fail", pos);
+  }
   if (b.name() == "reduce" && args.size() == 3) return std::make_unique<reduce3_node>(std::move(args), pos);
   if ((b.name() == "assoc-in" && args.size() == 3) || ((b.name() == "update-in" || b.name() == "update") && args.size() >= 3)) {
     nested_op op = b.name() == "assoc-in" ? nested_op::assoc_in : b.name() == "update-in" ? nested_op::update_in : nested_op::update;

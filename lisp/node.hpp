@@ -31,6 +31,8 @@ struct frame {
   bool recur = false;       ///< set by a tail recur; the enclosing loop or fn consumes it
 };
 
+struct return_signal;
+
 class node {
  public:
   explicit node(source_pos p) : pos(p) {}
@@ -49,6 +51,10 @@ class node {
   /// Evaluates for a test (if): whether the value is truthy. A comparison answers without
   /// making a value.
   virtual bool test(frame& f) const { return eval(f).truthy(); }
+  /// For a call of `return` or `fail` only: evaluates it as eval would, but hands the value
+  /// over in `out` instead of throwing return_signal (the run's top-level loop, which ends the
+  /// run there: nothing is left to unwind). false: not such a call, nothing evaluated.
+  virtual bool eval_return(frame& f, return_signal& out) const { return false; }
   source_pos pos;
 };
 using node_ptr = std::unique_ptr<node>;
@@ -92,8 +98,12 @@ struct run_state {
 /// Raised by (return v) and (fail v): not a lisp error, so try/catch cannot swallow it.
 struct return_signal {
   value v;
-  bool failed;
+  bool failed = false;
 };
+
+/// What (return v) / (fail v) check before v leaves the run (builtins/runtime.cpp): its text
+/// must fit the string limit. Gives the signal to raise or hand over.
+return_signal checked_return(context& c, value v, bool failed);
 
 /// Fills in `pos` on an error that does not have a position yet, then rethrows (analysis).
 [[noreturn]] void rethrow_with_pos(lisp_exception& e, source_pos pos);

@@ -100,6 +100,7 @@ struct task {
   // outcome
   value result;
   std::exception_ptr error;
+  std::optional<return_signal> returned;  ///< (return v) / (fail v) ended it
 };
 
 }  // namespace
@@ -174,6 +175,8 @@ struct program_run::impl {
       t->result = t->body(*t->cx);
     } catch (const task_cancelled&) {
       // the run is being torn down
+    } catch (return_signal& s) {
+      t->returned = std::move(s);  // kept as it is: rethrowing an exception_ptr unwinds again
     } catch (lisp_exception& e) {
       t->cx->locate(e.err());  // raised inside a call of this task's (context.hpp)
       t->error = std::current_exception();
@@ -280,12 +283,12 @@ struct program_run::impl {
     r.eval_time = bud.elapsed();
     r.peak_memory_bytes = std::max(bud.peak_bytes(), bud.live_bytes());
     bool ok = true;
-    if (main->error) {
+    if (main->returned) {
+      r.kind = main->returned->failed ? outcome::failed : outcome::returned;
+      r.result = std::move(main->returned->v);
+    } else if (main->error) {
       try {
         std::rethrow_exception(main->error);
-      } catch (return_signal& s) {
-        r.kind = s.failed ? outcome::failed : outcome::returned;
-        r.result = std::move(s.v);
       } catch (lisp_exception& e) {
         r.kind = outcome::error;
         r.err = e.err();
@@ -350,6 +353,11 @@ struct program_run::impl {
       const auto need = static_cast<std::size_t>(a.current_fn().max_slots);
       if (top_slots.size() < need) top_slots.resize(need);
       frame fr{top_slots.data(), nullptr, &c};
+      // A top-level (return v) ends the run here, as its throw would, without the unwinding.
+      if (return_signal r; n->eval_return(fr, r)) {
+        main->returned = std::move(r);
+        return value();
+      }
       last = n->eval(fr);
       c.limits().check_time();
     }
@@ -424,9 +432,11 @@ std::vector<value> run_state::parallel(context& c, std::size_t n,
     parent->st = task::state::waiting_children;
     run->suspend(parent);
     std::exception_ptr failed;
+    std::optional<return_signal> returned;  // a branch's (return v) ends the whole run
     for (task* ch : children) {
-      if (ch->error) {
+      if (ch->error || ch->returned) {
         failed = ch->error;
+        returned = std::move(ch->returned);
         break;
       }
       out.push_back(std::move(ch->result));
@@ -440,6 +450,7 @@ std::vector<value> run_state::parallel(context& c, std::size_t n,
                             }),
              ts.end());
     if (failed) std::rethrow_exception(failed);
+    if (returned) throw std::move(*returned);
   }
   return out;
 }

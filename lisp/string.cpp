@@ -1,5 +1,6 @@
 #include "ptc/lisp/string.hpp"
 
+#include <array>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -240,6 +241,12 @@ std::pair<std::string_view, std::string_view> split_name(std::string_view text) 
   return {text.substr(0, slash), text.substr(slash + 1)};
 }
 
+// A thread's cache of the names it interned lately, per kind: the reader and JSON conversion
+// intern the same few names over and over, and the table's lock, key string and hash cost
+// ~350 instructions a name.
+using recent_names = std::array<named_obj*, 256>;
+thread_local recent_names recent_keywords{}, recent_symbols{};
+
 // One interning table per kind. Entries are immortal and never removed, so references handed
 // out stay valid without locking.
 class intern_table {
@@ -248,6 +255,21 @@ class intern_table {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = table_.find(key(ns, name));
     return it == table_.end() ? nullptr : it->second.get();
+  }
+
+  /// The interned name: from this thread's cache of recent names when there, else from the
+  /// table under its lock (the cache holds only immortal objects, so it never goes stale).
+  named_obj* intern(std::string_view ns, std::string_view name, recent_names& recent) {
+    std::uint64_t h = 14695981039346656037ull;  // FNV-1a over ns, a separator and name
+    auto mix = [&h](std::string_view part) {
+      for (char ch : part) h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
+    };
+    mix(ns);
+    h = (h ^ 0xFFu) * 1099511628211ull;  // 0xFF: not a byte of UTF-8 text
+    mix(name);
+    named_obj*& slot = recent[(h ^ (h >> 29)) % recent.size()];
+    if (slot && slot->name() == name && slot->ns() == ns) return slot;
+    return slot = intern(ns, name);
   }
 
   named_obj* intern(std::string_view ns, std::string_view name) {
@@ -304,12 +326,12 @@ value keyword(std::string_view text) {
 }
 
 value keyword(std::string_view ns, std::string_view name) {
-  return value::adopt(type::keyword, keywords().intern(ns, name));
+  return value::adopt(type::keyword, keywords().intern(ns, name, recent_keywords));
 }
 
 value symbol(std::string_view text) {
   auto [ns, name] = split_name(text);
-  return value::adopt(type::symbol, symbols().intern(ns, name));
+  return value::adopt(type::symbol, symbols().intern(ns, name, recent_symbols));
 }
 
 value find_keyword(std::string_view text) {

@@ -11,20 +11,22 @@
 #include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
+
+return_signal checked_return(context& c, value v, bool failed) {
+  check_printable(v, c, failed ? "fail (the failure value's text)" : "return (the returned value's text)");
+  return return_signal{std::move(v), failed};
+}
+
 namespace {
 
 // The value leaves the run (printed, sent as JSON, shown to the LLM) where no budget holds:
 // check here, under the run's budget, that its text fits the string limit, so a DAG of shared
 // collections or a giant value is a limit error at the return and not a hang after the run.
 value do_return(context& c, std::span<const value> a) {
-  value v = a.empty() ? value() : a[0];
-  check_printable(v, c, "return (the returned value's text)");
-  throw return_signal{std::move(v), false};
+  throw checked_return(c, a.empty() ? value() : a[0], false);
 }
 value do_fail(context& c, std::span<const value> a) {
-  value v = a.empty() ? value() : a[0];
-  check_printable(v, c, "fail (the failure value's text)");
-  throw return_signal{std::move(v), true};
+  throw checked_return(c, a.empty() ? value() : a[0], true);
 }
 
 value pmap(context& c, std::span<const value> a) {

@@ -201,6 +201,34 @@ TEST_CASE("return and fail end the program at once, even inside try", "[run]") {
   CHECK(value_of(f) == "\"two\"");
 }
 
+TEST_CASE("a top-level return or fail ends the run without unwinding, as a nested one does", "[run]") {
+  // Top-level calls are taken by the run's loop (no throw); nested ones throw: the same results.
+  run_result r = run("(def x 1) (return (+ x 1)) (println \"not reached\") (def y 2)");
+  CHECK(r.kind == outcome::returned);
+  CHECK(value_of(r) == "2");
+  CHECK(r.prints.empty());
+  CHECK(r.mem->find("x") != nullptr);
+  CHECK(r.mem->find("y") == nullptr);
+  CHECK(run("(return)").kind == outcome::returned);
+  CHECK(value_of(run("(return)")) == "nil");
+  run_result f = run("(fail)");
+  CHECK(f.kind == outcome::failed);
+  CHECK(value_of(f) == "nil");
+  CHECK(value_of(run("(fail {:why \"x\"}) 1")) == "{:why \"x\"}");
+  // From a pmap branch and from inside a function: the whole run ends with that value.
+  run_result p = run("(pmap (fn [x] (when (= x 3) (return [:three x]))) (range 5)) :not-reached");
+  CHECK(p.kind == outcome::returned);
+  CHECK(value_of(p) == "[:three 3]");
+  run_result g = run("(defn f [x] (if (> x 2) (fail x) x)) (mapv f (range 10)) :not-reached");
+  CHECK(g.kind == outcome::failed);
+  CHECK(value_of(g) == "3");
+  // An error in the argument, or in the check of the value, carries the call's position.
+  run_result e = run("(def a 1)\n  (return (/ 1 0))");
+  REQUIRE(e.err);
+  CHECK(e.err->pos.line == 2);
+  CHECK(run("(return 1 2)").kind == outcome::error);  // arity, as before
+}
+
 TEST_CASE("DEF-007 DEF-009 definitions keep order and docstrings without semicolons", "[run][defs]") {
   run_result r = run(R"(
     (def users "Active users; from the API" [{:name "a"}])
