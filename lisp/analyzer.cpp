@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
+#include <typeinfo>
 
 #include "ptc/lisp/builtin.hpp"
 #include "ptc/lisp/builtins/coll_ops.hpp"
@@ -23,6 +25,14 @@
 
 namespace ptc::lisp {
 namespace {
+
+/// dynamic_cast to a final class, as one comparison of type identities (the analyser asks
+/// this of every operand and callee; __dynamic_cast walks the class hierarchy each time).
+template <class T, class B>
+T* exactly(B* p) {
+  static_assert(std::is_final_v<std::remove_const_t<T>>);
+  return p && typeid(*p) == typeid(T) ? static_cast<T*>(p) : nullptr;
+}
 
 class const_node final : public node {
  public:
@@ -510,11 +520,11 @@ class int_op1_node final : public node {
 /// node_operand).
 template <class Make>
 node_ptr with_operand(node_ptr n, Make make) {
-  if (auto* l = dynamic_cast<local_node*>(n.get())) {
+  if (auto* l = exactly<local_node>(n.get())) {
     const int slot = l->slot();
     return make(slot_operand{slot, std::move(n)});
   }
-  if (auto* c = dynamic_cast<const_node*>(n.get())) return make(const_operand{c->get()});
+  if (auto* c = exactly<const_node>(n.get())) return make(const_operand{c->get()});
   return make(node_operand{std::move(n)});
 }
 
@@ -641,39 +651,39 @@ class reduce3_node final : public node {
 };
 
 node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, source_pos pos) {
-  if ((b.name() == "return" || b.name() == "fail") && args.size() <= 1) {
+  const std::string_view name = b.qualified_name();
+  if ((name == "return" || name == "fail") && args.size() <= 1) {
     return std::make_unique<return_call_node>(b.def().fn, args.empty() ? nullptr : std::move(args[0]),
-                                              b.name() == "fail", pos);
+                                              name == "fail", pos);
   }
-  if (b.name() == "reduce" && args.size() == 3) return std::make_unique<reduce3_node>(std::move(args), pos);
-  if ((b.name() == "assoc-in" && args.size() == 3) || ((b.name() == "update-in" || b.name() == "update") && args.size() >= 3)) {
-    nested_op op = b.name() == "assoc-in" ? nested_op::assoc_in : b.name() == "update-in" ? nested_op::update_in : nested_op::update;
+  if (name == "reduce" && args.size() == 3) return std::make_unique<reduce3_node>(std::move(args), pos);
+  if ((name == "assoc-in" && args.size() == 3) || ((name == "update-in" || name == "update") && args.size() >= 3)) {
+    nested_op op = name == "assoc-in" ? nested_op::assoc_in : name == "update-in" ? nested_op::update_in : nested_op::update;
     std::vector<node_ptr> path;
     if (op != nested_op::update) path = take_short_vector_items(*args[1], nested_update_node::max_literal_path);
     return std::make_unique<nested_update_node>(op, std::move(args), std::move(path), pos);
   }
-  if ((b.name() == "assoc" && args.size() == 3) || (b.name() == "conj" && args.size() == 2) ||
-      (b.name() == "dissoc" && args.size() == 2)) {
-    update_op op = b.name() == "assoc" ? update_op::assoc : b.name() == "conj" ? update_op::conj : update_op::dissoc;
+  if ((name == "assoc" && args.size() == 3) || (name == "conj" && args.size() == 2) ||
+      (name == "dissoc" && args.size() == 2)) {
+    update_op op = name == "assoc" ? update_op::assoc : name == "conj" ? update_op::conj : update_op::dissoc;
     return std::make_unique<update_node>(op, b.def().fn, std::move(args), pos);
   }
-  static const std::unordered_map<std::string, int_op> ops2 = {
+  static constexpr std::pair<std::string_view, int_op> ops2[] = {
       {"+", int_op::add}, {"-", int_op::sub}, {"*", int_op::mul}, {"<", int_op::lt}, {">", int_op::gt},
       {"<=", int_op::le}, {">=", int_op::ge}, {"=", int_op::eq}, {"==", int_op::eq},
       {"mod", int_op::mod}, {"rem", int_op::rem}, {"quot", int_op::quot}};
   native_fn fn = b.def().fn;
-  if (args.size() == 2 && b.name() == "=") {
+  if (args.size() == 2 && name == "=") {
     return std::make_unique<equal2_node>(fn, std::move(args[0]), std::move(args[1]), pos);
   }
   if (args.size() == 2) {
-    if (auto it = ops2.find(b.name()); it != ops2.end()) {
-      return make_int_op2(it->second, fn, std::move(args[0]), std::move(args[1]), pos);
-    }
+    for (const auto& [op_name, op] : ops2)
+      if (op_name == name) return make_int_op2(op, fn, std::move(args[0]), std::move(args[1]), pos);
     return std::make_unique<builtin_call2_node>(fn, std::move(args[0]), std::move(args[1]), pos);
   }
   if (args.size() == 1) {
-    if (b.name() == "inc" || b.name() == "dec") {
-      const int_op op = b.name() == "inc" ? int_op::inc : int_op::dec;
+    if (name == "inc" || name == "dec") {
+      const int_op op = name == "inc" ? int_op::inc : int_op::dec;
       return with_operand(std::move(args[0]), [&](auto x) -> node_ptr {
         return std::make_unique<int_op1_node<decltype(x)>>(op, fn, std::move(x), pos);
       });
@@ -689,7 +699,7 @@ enum class coll_kind { vector, map, set };
 bool constant_distinct_keys(const std::vector<node_ptr>& items) {
   if (items.size() % 2 != 0) return false;
   for (std::size_t i = 0; i < items.size(); i += 2) {
-    auto* c = dynamic_cast<const_node*>(items[i].get());
+    auto* c = exactly<const_node>(items[i].get());
     if (!c) return false;
     for (std::size_t j = 0; j < i; j += 2)
       if (detail::ordered_table::same_key(static_cast<const_node&>(*items[j]).get(), c->get())) return false;
@@ -763,7 +773,7 @@ class coll_node final : public node {
 };
 
 std::vector<node_ptr> take_short_vector_items(node& n, std::size_t max) {
-  auto* c = dynamic_cast<coll_node*>(&n);
+  auto* c = exactly<coll_node>(&n);
   if (!c) return {};
   return c->take_vector_items(max);
 }
@@ -860,8 +870,8 @@ node_ptr make_const(value v, source_pos pos) { return std::make_unique<const_nod
 node_ptr make_local(int slot, source_pos pos) { return std::make_unique<local_node>(slot, pos); }
 
 node_ptr make_call(node_ptr fn, std::vector<node_ptr> args, source_pos pos) {
-  if (auto* c = dynamic_cast<const_node*>(fn.get()); c && c->get().is(type::function)) {
-    if (auto* b = dynamic_cast<const builtin_fn*>(c->get().obj())) {
+  if (auto* c = exactly<const_node>(fn.get()); c && c->get().is(type::function)) {
+    if (auto* b = exactly<const builtin_fn>(c->get().obj())) {
       const builtin_def& d = b->def();
       const auto n = static_cast<int>(args.size());
       if (n < d.min_arity || (d.max_arity >= 0 && n > d.max_arity)) {
@@ -874,13 +884,13 @@ node_ptr make_call(node_ptr fn, std::vector<node_ptr> args, source_pos pos) {
       return make_builtin_node(*b, std::move(args), pos);
     }
   }
-  if (auto* c = dynamic_cast<const_node*>(fn.get());
+  if (auto* c = exactly<const_node>(fn.get());
       c && c->get().is(type::keyword) && (args.size() == 1 || args.size() == 2)) {
     value kw = c->get();
     node_ptr dflt = args.size() == 2 ? std::move(args[1]) : nullptr;
     return std::make_unique<keyword_call_node>(std::move(kw), std::move(args[0]), std::move(dflt), pos);
   }
-  if (dynamic_cast<self_node*>(fn.get())) return std::make_unique<self_call_node>(std::move(args), pos);
+  if (exactly<self_node>(fn.get())) return std::make_unique<self_call_node>(std::move(args), pos);
   return std::make_unique<call_node>(std::move(fn), std::move(args), pos);
 }
 
@@ -1171,7 +1181,7 @@ node_ptr analyzer::analyze(const form& f, bool tail) {
       bool all_const = true;
       for (const auto& item : f.items) {
         items.push_back(analyze(item, false));
-        if (!dynamic_cast<const_node*>(items.back().get())) all_const = false;
+        if (!exactly<const_node>(items.back().get())) all_const = false;
       }
       coll_kind k = f.kind == form_kind::vector ? coll_kind::vector
                     : f.kind == form_kind::set  ? coll_kind::set

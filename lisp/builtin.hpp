@@ -33,6 +33,8 @@ class builtin_fn final : public function_obj {
       : def_(def), name_(std::move(qualified_name)) {}
   value invoke(context& c, std::span<const value> args) const override;
   std::string name() const override { return name_; }
+  /// name() without the copy.
+  const std::string& qualified_name() const { return name_; }
   const builtin_def& def() const { return def_; }
 
  private:
