@@ -92,27 +92,58 @@ value from_json_at(const nlohmann::ordered_json& j, int depth, work_counter& w) 
   return {};
 }
 
+/// value -> JSON in two passes: measure() walks the value without building anything, charging
+/// a unit of work per node and counting a lower bound of the text, so a value with too many
+/// nodes (a DAG of shared collections) or too much text stops before a single JSON node is
+/// made; then walk() builds. (One pass that built as it counted ended a DAG at the time limit
+/// with millions of JSON nodes made, and freeing them took as long again.) A lazy sequence's
+/// items are measured as walk realises them, once.
 class to_json_walker {
  public:
   /// Charges the work left over (below one batch).
   void finish() { work_.flush(); }
 
-  nlohmann::ordered_json walk(const value& v, std::string& path, int depth) {
-    if (depth > max_json_depth) too_deep();
-    // Every node is work, and the JSON text grows by at least its punctuation: a value with
-    // too many nodes (a DAG of shared collections) runs out of steps or time, one whose text
-    // would pass the string limit stops with that error before nlohmann holds all of it.
+  void measure(const value& v, int depth) {
+    if (depth > max_json_depth) return;  // walk raises it, in its order
     work_.add(1);
     text_bytes_ += 2;
-    if (v.is(type::string)) {
-      const std::size_t n = string_text(v).size();
-      work_.add(n >> 6);
-      text_bytes_ += n;
+    switch (v.kind()) {
+      case type::string: {
+        const std::size_t n = string_text(v).size();
+        work_.add(n >> 6);
+        text_bytes_ += n;
+        break;
+      }
+      case type::vector:
+        check_text();
+        v.as<vector_obj>().each([&](const value& x) {
+          measure(x, depth + 1);
+          return true;
+        });
+        break;
+      case type::list:
+        check_text();
+        for (const value& x : v.as<list_obj>()) measure(x, depth + 1);
+        break;
+      case type::set:
+        check_text();
+        for (const value& x : v.as<set_obj>().items()) measure(x, depth + 1);
+        break;
+      case type::map:
+        check_text();
+        v.as<map_obj>().each([&](const value& k, const value& x) {
+          text_bytes_ += k.is(type::string) ? string_text(k).size() : k.is(type::keyword) ? named(k).full().size() : 1;
+          measure(x, depth + 1);
+          return true;
+        });
+        break;
+      default: break;
     }
-    if (text_bytes_ > max_bytes_) {
-      work_.flush();
-      string_limit_error("converting a value to JSON", max_bytes_);
-    }
+    check_text();
+  }
+
+  nlohmann::ordered_json walk(const value& v, std::string& path, int depth) {
+    if (depth > max_json_depth) too_deep();
     switch (v.kind()) {
       case type::nil: return nullptr;
       case type::boolean: return v.as_bool();
@@ -159,7 +190,6 @@ class to_json_walker {
           std::string key = k.is(type::string)    ? string_text(k)
                             : k.is(type::keyword) ? named(k).full()
                                                   : pr_str(k);
-          text_bytes_ += key.size();
           std::size_t mark = path.size();
           path += '.';
           path += key;
@@ -185,6 +215,13 @@ class to_json_walker {
   std::uint64_t text_bytes_ = 0;  // a lower bound of the JSON text's size
   std::uint64_t max_bytes_ = active_string_limit();
 
+  void check_text() {
+    if (text_bytes_ > max_bytes_) {
+      work_.flush();
+      string_limit_error("converting a value to JSON", max_bytes_);
+    }
+  }
+
   nlohmann::ordered_json item(const value& x, std::string& path, std::size_t i, int depth) {
     std::size_t mark = path.size();
     path += '[' + std::to_string(i) + ']';
@@ -207,7 +244,10 @@ class to_json_walker {
     auto cur = lz.start();
     nlohmann::ordered_json arr = nlohmann::ordered_json::array();
     value x;
-    for (std::size_t i = 0; i < *n && cur->next(c, x); ++i) arr.push_back(item(x, path, i, depth));
+    for (std::size_t i = 0; i < *n && cur->next(c, x); ++i) {
+      measure(x, depth + 1);
+      arr.push_back(item(x, path, i, depth));
+    }
     return arr;
   }
 };
@@ -224,6 +264,7 @@ value from_json(const nlohmann::ordered_json& j) {
 nlohmann::ordered_json to_json(const value& v) {
   std::string path;
   to_json_walker w;
+  w.measure(v, 0);
   nlohmann::ordered_json j = w.walk(v, path, 0);
   w.finish();
   return j;

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -92,7 +93,16 @@ struct run_state {
   void* scheduler = nullptr;  ///< the run's fiber scheduler (run.cpp); null when none
 
   int find_global(std::string_view name) const;
+  /// Appends an unbound global named `name` (not there yet) and gives its index.
   int add_global(std::string name);
+
+ private:
+  struct name_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  /// globals by name, once there are more than a few (a scan is quicker for the few).
+  std::unordered_map<std::string, int, name_hash, std::equal_to<>> global_index_;
 };
 
 /// Raised by (return v) and (fail v): not a lisp error, so try/catch cannot swallow it.

@@ -51,17 +51,30 @@ const definition* memory::find(std::string_view name) const {
   return nullptr;
 }
 
+namespace {
+constexpr std::size_t scanned_globals = 16;  // up to this many, find_global scans
+}
+
 int run_state::find_global(std::string_view name) const {
+  if (globals.size() > scanned_globals) {
+    auto it = global_index_.find(name);
+    return it == global_index_.end() ? -1 : it->second;
+  }
   for (std::size_t i = 0; i < globals.size(); ++i)
     if (globals[i].name == name) return static_cast<int>(i);
   return -1;
 }
 
 int run_state::add_global(std::string name) {
+  const int i = static_cast<int>(globals.size());
   global_slot g;
   g.name = std::move(name);
   globals.push_back(std::move(g));
-  return static_cast<int>(globals.size() - 1);
+  if (globals.size() == scanned_globals + 1) {  // from now on by name
+    for (int k = 0; k < i; ++k) global_index_.emplace(globals[static_cast<std::size_t>(k)].name, k);
+  }
+  if (globals.size() > scanned_globals) global_index_.emplace(globals.back().name, i);
+  return i;
 }
 
 namespace {
@@ -129,15 +142,13 @@ struct program_run::impl {
     st.scheduler = this;
     if (input.mem) {
       for (const auto& d : input.mem->defs) {
-        global_slot g;
-        g.name = d.name;
+        global_slot& g = st.globals[static_cast<std::size_t>(st.add_global(d.name))];
         g.val = d.val;
         g.bound = true;
         g.is_function = d.is_function;
         g.docstring = d.docstring;
         g.params = d.params;
         g.source = d.source;  // input.mem outlives the run
-        st.globals.push_back(std::move(g));
       }
     }
     if (input.slice_steps) {
