@@ -61,11 +61,10 @@ class def_node final : public node {
     g.bound = true;
     g.docstring = doc_;
     g.source = st.current_source;
+    if (!g.defined_this_run) st.record.defined.push_back(name_);  // the first def of it this run
     g.defined_this_run = true;
     g.returned = false;
     g.last_return = value();
-    auto& defined = st.record.defined;
-    if (std::find(defined.begin(), defined.end(), name_) == defined.end()) defined.push_back(name_);
     return value::adopt(type::var, make_object<var_obj>(0, "user/" + name_));
   }
 

@@ -248,6 +248,7 @@ TEST_CASE("DEF-007 DEF-009 definitions keep order and docstrings without semicol
 
 TEST_CASE("DEF-001 DEF-002 redefinition: the latest value wins, in its first place", "[run][defs]") {
   run_result r1 = run("(def a 1) (def b 2) (def a 3)");
+  CHECK(r1.defined == std::vector<std::string>{"a", "b"});  // each name once, first def's order
   REQUIRE(r1.mem->defs.size() == 2);
   CHECK(r1.mem->defs[0].name == "a");
   CHECK(pr_str(r1.mem->defs[0].val) == "3");
