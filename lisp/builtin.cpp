@@ -31,15 +31,16 @@ void builtin_table::also_unqualified(std::string_view ns, std::string_view name)
 }
 
 const value* builtin_table::find(std::string_view ns, std::string_view name) const {
-  std::string key;
   if (ns.empty()) {
-    key = name;
-  } else {
-    auto a = aliases_.find(std::string(ns));
-    key = (a != aliases_.end() ? a->second : std::string(ns)) + "/" + std::string(name);
+    auto it = by_name_.find(name);
+    return it == by_name_.end() ? nullptr : &it->second;
   }
+  auto a = aliases_.find(ns);
+  std::string key(a != aliases_.end() ? std::string_view(a->second) : ns);
+  key += '/';
+  key += name;
   auto it = by_name_.find(key);
-  if (it == by_name_.end() && (ns == "clojure.core" || ns == "core")) it = by_name_.find(std::string(name));
+  if (it == by_name_.end() && (ns == "clojure.core" || ns == "core")) it = by_name_.find(name);
   return it == by_name_.end() ? nullptr : &it->second;
 }
 
@@ -59,7 +60,7 @@ std::vector<std::string> builtin_table::names() const {
 }
 
 bool builtin_table::has_namespace(std::string_view ns) const {
-  if (aliases_.count(std::string(ns))) return true;
+  if (aliases_.contains(ns)) return true;
   std::string prefix = std::string(ns) + "/";
   for (const auto& [k, v] : by_name_)
     if (k.size() > prefix.size() && k.compare(0, prefix.size(), prefix) == 0) return true;

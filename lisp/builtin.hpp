@@ -59,8 +59,8 @@ class builtin_table {
   bool has_namespace(std::string_view ns) const;
 
  private:
-  std::unordered_map<std::string, value> by_name_;  // "name" or "ns/name"
-  std::unordered_map<std::string, std::string> aliases_;
+  std::unordered_map<std::string, value, text_hash, std::equal_to<>> by_name_;  // "name" or "ns/name"
+  std::unordered_map<std::string, std::string, text_hash, std::equal_to<>> aliases_;
 };
 
 /// The table with every family registered (built on first use, thread-safe).

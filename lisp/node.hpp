@@ -97,12 +97,8 @@ struct run_state {
   int add_global(std::string name);
 
  private:
-  struct name_hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
   /// globals by name, once there are more than a few (a scan is quicker for the few).
-  std::unordered_map<std::string, int, name_hash, std::equal_to<>> global_index_;
+  std::unordered_map<std::string, int, text_hash, std::equal_to<>> global_index_;
 };
 
 /// Raised by (return v) and (fail v): not a lisp error, so try/catch cannot swallow it.

@@ -147,6 +147,7 @@ class reader {
       cur_.advance();
     }
     out = form{kind, open_pos, {}, {}};
+    out.items.reserve(4);  // most forms are short calls: no regrowth for them
     for (;;) {
       skip_blank();
       if (cur_.eof())

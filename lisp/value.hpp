@@ -177,6 +177,13 @@ int compare_strings(std::string_view a, std::string_view b);
 /// step or time limit however much shared structure a value has; they may therefore throw.
 std::uint64_t hash(const value& v);
 
+/// std::hash of a text, for unordered containers keyed by std::string that are searched with
+/// string_views (no key string made per lookup): use with std::equal_to<>.
+struct text_hash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
 struct value_hash {
   std::size_t operator()(const value& v) const { return static_cast<std::size_t>(hash(v)); }
 };
