@@ -157,9 +157,9 @@ agent_job runtime::make_job(const agent& a) {
 
 namespace {
 
-void release_job_actors(const agent_job& job) {
-  release_owned(job.tools);
-  if (job.tree.budget) caf::anon_send_exit(job.tree.budget, caf::exit_reason::user_shutdown);
+void release_job_actors(const std::vector<tool_binding>& tools, const caf::actor& budget) {
+  release_owned(tools);
+  if (budget) caf::anon_send_exit(budget, caf::exit_reason::user_shutdown);
 }
 
 /// Waits for a run on another node (a link always answers; see cluster.hpp).
@@ -183,7 +183,7 @@ caf::behavior remote_run(caf::event_based_actor* self, caf::actor link, std::sha
 
 }  // namespace
 
-void runtime::release(const agent_job& job) { release_job_actors(job); }
+void runtime::release(const agent_job& job) { release_job_actors(job.tools, job.tree.budget); }
 
 tool_binding runtime::serve_as_tool(const agent& a) {
   // Materialized as the only tool of a holder agent, so that it gets the binding (handle and
@@ -199,11 +199,9 @@ void runtime::run_async(const agent& a, step_callback done) {
   agent_job job = make_job(a);
   // Once the Step is in, the tree's own actors stop: its tools and budget may have been sent
   // to other nodes, whose references would keep them alive (release_owned).
-  agent_job owned;
-  owned.tools = job.tools;
-  owned.tree.budget = job.tree.budget;
-  step_callback finish = [owned = std::move(owned), done = std::move(done)](messages::step s) {
-    release_job_actors(owned);
+  // Only those two are kept (not a whole agent_job: its size, per agent, in a million of them).
+  step_callback finish = [tools = job.tools, budget = job.tree.budget, done = std::move(done)](messages::step s) {
+    release_job_actors(tools, budget);
     done(std::move(s));
   };
   if (a.node()) {
