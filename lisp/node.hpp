@@ -55,7 +55,7 @@ class node {
   /// For a call of `return` or `fail` only: evaluates it as eval would, but hands the value
   /// over in `out` instead of throwing return_signal (the run's top-level loop, which ends the
   /// run there: nothing is left to unwind). false: not such a call, nothing evaluated.
-  virtual bool eval_return(frame& f, return_signal& out) const { return false; }
+  virtual bool eval_return(frame& /*f*/, return_signal& /*out*/) const { return false; }
   source_pos pos;
 };
 using node_ptr = std::unique_ptr<node>;
