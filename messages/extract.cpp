@@ -8,7 +8,6 @@
 #include "ptc/messages/extract.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <vector>
 
 namespace ptc::messages {
@@ -158,42 +157,53 @@ std::string_view trim_left(std::string_view s) {
   return s;
 }
 
+/// std::isspace in the C locale, inline: space, \t, \n, \v, \f, \r.
+bool blank(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  while (!s.empty() && blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
   return s;
 }
 
 /// Every fenced block (``` or longer at the start of a line, any indentation). A block the
-/// response leaves open (the model was cut off) runs to the end of the text.
+/// response leaves open (the model was cut off) runs to the end of the text. Lines are read
+/// in place: a text ending in a newline has an empty last line, as splitting at '\n' gives.
 std::vector<fenced_block> find_blocks(std::string_view text) {
   std::vector<fenced_block> blocks;
-  std::vector<std::string_view> lines;
-  for (std::size_t start = 0; start <= text.size();) {
-    const auto nl = text.find('\n', start);
-    const auto end = nl == std::string_view::npos ? text.size() : nl;
-    lines.push_back(text.substr(start, end - start));
-    if (nl == std::string_view::npos) break;
-    start = nl + 1;
-  }
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const auto line = trim_left(lines[i]);
+  constexpr auto npos = std::string_view::npos;
+  // The line at `pos`; `pos` moves past its newline, to npos after the last line.
+  auto next_line = [text](std::size_t& pos) {
+    const auto nl = text.find('\n', pos);
+    const auto line = text.substr(pos, (nl == npos ? text.size() : nl) - pos);
+    pos = nl == npos ? npos : nl + 1;
+    return line;
+  };
+  for (std::size_t pos = 0; pos != npos;) {
+    const auto line = trim_left(next_line(pos));
     const auto ticks = line.find_first_not_of('`');
-    const std::size_t fence = ticks == std::string_view::npos ? line.size() : ticks;
+    const std::size_t fence = ticks == npos ? line.size() : ticks;
     if (fence < 3) continue;
     fenced_block b;
     const auto info = trim(line.substr(fence));
-    const auto word_end = info.find_first_of(" \t{");
-    for (char c : info.substr(0, word_end)) b.info += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    std::size_t j = i + 1;
-    for (; j < lines.size(); ++j) {
-      const auto l = trim(lines[j]);
-      if (l.size() >= fence && l.find_first_not_of('`') == std::string_view::npos) break;
-      b.content += lines[j];
+    for (char c : info.substr(0, info.find_first_of(" \t{")))
+      b.info += c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c;
+    // The content: the lines up to the closing fence (or the end), each with its newline.
+    const std::size_t first = pos;
+    std::size_t last_end = npos;  // where the last content line ends
+    while (pos != npos) {
+      const std::size_t start = pos;
+      const auto raw = next_line(pos);
+      const auto l = trim(raw);
+      if (l.size() >= fence && l.find_first_not_of('`') == npos) break;
+      last_end = start + raw.size();
+    }
+    if (last_end != npos) {
+      b.content.reserve(last_end - first + 1);
+      b.content.append(text.substr(first, last_end - first));
       b.content += '\n';
     }
     blocks.push_back(std::move(b));
-    i = j;  // skip the closing fence
   }
   return blocks;
 }
@@ -223,7 +233,7 @@ std::string tidy(std::string_view s) {
     if (!trim(first).empty() || nl == std::string_view::npos) break;
     s.remove_prefix(nl + 1);
   }
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
   return std::string(s);
 }
 
