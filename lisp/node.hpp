@@ -72,6 +72,7 @@ struct global_slot {
   bool returned = false;
   bool defined_this_run = false;
   std::string_view source;  ///< the top-level form that made it (a view into the run's source or memory)
+  std::shared_ptr<const definition> origin;  ///< its definition in the memory the run started with
 };
 
 /// Everything a run's evaluation shares: globals, data, tools, the record. One per run.

@@ -47,7 +47,7 @@ const char* outcome_name(outcome o) {
 
 const definition* memory::find(std::string_view name) const {
   for (const auto& d : defs)
-    if (d.name == name) return &d;
+    if (d->name == name) return d.get();
   return nullptr;
 }
 
@@ -142,13 +142,14 @@ struct program_run::impl {
     st.scheduler = this;
     if (input.mem) {
       for (const auto& d : input.mem->defs) {
-        global_slot& g = st.globals[static_cast<std::size_t>(st.add_global(d.name))];
-        g.val = d.val;
+        global_slot& g = st.globals[static_cast<std::size_t>(st.add_global(d->name))];
+        g.val = d->val;
         g.bound = true;
-        g.is_function = d.is_function;
-        g.docstring = d.docstring;
-        g.params = d.params;
-        g.source = d.source;  // input.mem outlives the run
+        g.is_function = d->is_function;
+        g.docstring = d->docstring;
+        g.params = d->params;
+        g.source = d->source;  // input.mem outlives the run
+        g.origin = d;
       }
     }
     if (input.slice_steps) {
@@ -329,8 +330,15 @@ struct program_run::impl {
 
   memory_ptr build_memory() {
     auto m = std::make_shared<memory>();
+    m->defs.reserve(st.globals.size());
     for (const auto& g : st.globals) {
       if (!g.bound) continue;
+      // A value the run did not redefine is the definition it came in with. (A function's
+      // return type may have changed with a call: functions are described again.)
+      if (g.origin && !g.defined_this_run && !g.is_function) {
+        m->defs.push_back(g.origin);
+        continue;
+      }
       definition d;
       d.name = g.name;
       d.docstring = g.docstring;
@@ -341,9 +349,9 @@ struct program_run::impl {
       if (auto* c = g.is_function ? dynamic_cast<const closure_obj*>(g.val.obj()) : nullptr; c && c->called()) {
         d.return_type = type_label(c->last_return());
       } else if (!g.defined_this_run && input.mem) {
-        if (const definition* old = input.mem->find(g.name)) d.return_type = old->return_type;
+        if (g.origin) d.return_type = g.origin->return_type;
       }
-      m->defs.push_back(std::move(d));
+      m->defs.push_back(std::make_shared<const definition>(std::move(d)));
     }
     return m;
   }

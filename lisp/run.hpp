@@ -55,8 +55,10 @@ struct definition {
 
 /// The user namespace: definitions in definition order (DEF-009); redefining a name replaces
 /// its value and docstring where it stands (latest wins, DEF-001/002). Immutable once shared.
+/// A definition a run leaves as it was is the same object in the memory after the run (a
+/// mission's turns share what they did not change instead of copying it every turn).
 struct memory {
-  std::vector<definition> defs;
+  std::vector<std::shared_ptr<const definition>> defs;
   const definition* find(std::string_view name) const;
 };
 using memory_ptr = std::shared_ptr<const memory>;

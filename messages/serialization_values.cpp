@@ -143,7 +143,8 @@ lisp::value value_from_json(const json& j) { return json_detail::value_at(j, "va
 
 json memory_to_json(const lisp::memory& m) {
   json defs = json::array();
-  for (const auto& d : m.defs) {
+  for (const auto& dp : m.defs) {
+    const lisp::definition& d = *dp;
     json e{{"name", d.name},
            {"docstring", d.docstring},
            {"is_function", d.is_function},
@@ -200,20 +201,22 @@ lisp::memory_ptr memory_at(const json& j, const std::string& path) {
     } else if (const json* v = d.find("value")) {
       def.val = value_at(*v, d.path("value"));
     }
-    m->defs.push_back(std::move(def));
+    m->defs.push_back(std::make_shared<const lisp::definition>(std::move(def)));
   }
   // Functions are rebuilt in definition order, against the namespace rebuilt so far. A source
   // that needs a function defined later (possible after redefinitions) fails and is retried once
   // the others are in place; one that silently captured a not-yet-rebuilt function
   // ((def f (partial g 1)) with g later) is fixed by a second pass over the complete namespace.
   auto rebuild = [&](std::size_t i, std::string& error) {
-    lisp::definition& def = m->defs[i];
+    const lisp::definition& def = *m->defs[i];
     lisp::run_options opts;
     opts.mem = m;  // only read during the run; changed between runs
     const lisp::run_result r = lisp::run(def.source, opts);
     const lisp::definition* made = r.kind == lisp::outcome::error || !r.mem ? nullptr : r.mem->find(def.name);
     if (made && made->is_function && !made->val.is_nil()) {
-      def.val = made->val;
+      auto rebuilt = std::make_shared<lisp::definition>(def);
+      rebuilt->val = made->val;
+      m->defs[i] = std::move(rebuilt);
       return true;
     }
     error = r.kind == lisp::outcome::error && r.err ? r.err->render() : "its source does not define it";
@@ -227,7 +230,7 @@ lisp::memory_ptr memory_at(const json& j, const std::string& path) {
       if (!rebuild(i, error)) retry.push_back(i);
     if (retry.size() == pending.size()) {
       bad(at_index(defs_path, retry.back()) + ".source",
-          "function " + m->defs[retry.back()].name + " could not be rebuilt: " + error);
+          "function " + m->defs[retry.back()]->name + " could not be rebuilt: " + error);
     }
     pending = std::move(retry);
   }

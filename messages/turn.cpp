@@ -28,7 +28,8 @@ const char* outcome_name(turn_outcome o) {
 std::vector<definition_info> describe(const lisp::memory& mem) {
   std::vector<definition_info> out;
   out.reserve(mem.defs.size());
-  for (const auto& d : mem.defs) {
+  for (const auto& dp : mem.defs) {
+    const lisp::definition& d = *dp;
     definition_info info;
     info.name = d.name;
     info.docstring = d.docstring;

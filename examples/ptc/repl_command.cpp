@@ -79,9 +79,9 @@ void print_definitions(const lisp::memory_ptr& mem) {
     return;
   }
   for (const auto& d : mem->defs) {
-    std::cout << ";; " << d.name;
-    if (d.is_function) std::cout << " " << d.params;
-    std::cout << " = " << lisp::pr_str(d.val) << "\n";
+    std::cout << ";; " << d->name;
+    if (d->is_function) std::cout << " " << d->params;
+    std::cout << " = " << lisp::pr_str(d->val) << "\n";
   }
 }
 

@@ -376,7 +376,7 @@ TEST_CASE("eval_request survives the codec round trip", "[interpreter][codec]") 
   CHECK(lisp::pr_str(back.data) == lisp::pr_str(req.data));
   REQUIRE(back.mem);
   REQUIRE(back.mem->defs.size() == 2);
-  CHECK(back.mem->defs[1].name == "scale");
+  CHECK(back.mem->defs[1]->name == "scale");
   CHECK(back.limits.max_steps == 1234);
   CHECK(back.limits.timeout_ms == 99);
   CHECK(back.limits.max_depth == 77);

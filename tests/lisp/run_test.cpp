@@ -236,13 +236,13 @@ TEST_CASE("DEF-007 DEF-009 definitions keep order and docstrings without semicol
     (def total 3))");
   REQUIRE(r.kind == outcome::value);
   REQUIRE(r.mem->defs.size() == 3);
-  CHECK(r.mem->defs[0].name == "users");
-  CHECK(r.mem->defs[0].docstring == "Active users from the API");
-  CHECK_FALSE(r.mem->defs[0].is_function);
-  CHECK(r.mem->defs[1].name == "fetch");
-  CHECK(r.mem->defs[1].docstring == "Fetches by id");
-  CHECK(r.mem->defs[1].is_function);
-  CHECK(r.mem->defs[1].params == "[id]");
+  CHECK(r.mem->defs[0]->name == "users");
+  CHECK(r.mem->defs[0]->docstring == "Active users from the API");
+  CHECK_FALSE(r.mem->defs[0]->is_function);
+  CHECK(r.mem->defs[1]->name == "fetch");
+  CHECK(r.mem->defs[1]->docstring == "Fetches by id");
+  CHECK(r.mem->defs[1]->is_function);
+  CHECK(r.mem->defs[1]->params == "[id]");
   CHECK(r.defined == std::vector<std::string>{"users", "fetch", "total"});
 }
 
@@ -250,8 +250,8 @@ TEST_CASE("DEF-001 DEF-002 redefinition: the latest value wins, in its first pla
   run_result r1 = run("(def a 1) (def b 2) (def a 3)");
   CHECK(r1.defined == std::vector<std::string>{"a", "b"});  // each name once, first def's order
   REQUIRE(r1.mem->defs.size() == 2);
-  CHECK(r1.mem->defs[0].name == "a");
-  CHECK(pr_str(r1.mem->defs[0].val) == "3");
+  CHECK(r1.mem->defs[0]->name == "a");
+  CHECK(pr_str(r1.mem->defs[0]->val) == "3");
   run_options o;
   o.mem = r1.mem;
   run_result r2 = run("(def b \"new\" 20) (+ a b)", o);

@@ -143,8 +143,8 @@ TEST_CASE("a user namespace round-trips: values as EDN, functions rebuilt from t
   const lisp::memory_ptr back = memory_from_json(j);
   REQUIRE(back->defs.size() == r.mem->defs.size());
   for (std::size_t i = 0; i < back->defs.size(); ++i) {
-    const auto& a = r.mem->defs[i];
-    const auto& b = back->defs[i];
+    const auto& a = *r.mem->defs[i];
+    const auto& b = *back->defs[i];
     INFO(a.name);
     CHECK(b.name == a.name);
     CHECK(b.docstring == a.docstring);
