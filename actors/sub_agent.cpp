@@ -190,7 +190,7 @@ void run_program(self_ptr self, std::string raw, std::string program, messages::
   req.source = program;
   req.data = st.agent->data;
   req.mem = messages::current_memory(st.turns);
-  req.limits = st.agent->spec.limits;
+  req.limits = st.agent->spec->limits;
   self->request(st.job.interpreter, wait_limit(self), eval_atom::value,
                 wire<eval_request>{std::move(req)}, st.job.tools, tree_for_tools(self))
       .then(
@@ -343,7 +343,7 @@ void start(self_ptr self) {
     fail(self, messages::failure_reason::invalid_spec, "agent " + st.path + " has no interpreter");
     return;
   }
-  auto prepared = messages::prepare(spec);
+  auto prepared = messages::prepare(st.job.spec.ptr);
   if (auto* e = std::get_if<messages::prepare_error>(&prepared)) {
     fail(self, messages::failure_reason::invalid_spec, e->message);
     return;

@@ -33,7 +33,7 @@ std::string stable_prefix(const prepared_agent& a) {
 chat_message first_user_message(const prepared_agent& a, std::size_t k) {
   std::string rest;
   join_part(rest, a.expected_output);
-  join_part(rest, turn_line(k, a.spec.max_turns));
+  join_part(rest, turn_line(k, a.spec->max_turns));
   chat_message m;
   m.role = role::user;
   std::string prefix = stable_prefix(a);
@@ -136,12 +136,12 @@ class single_user_coalesced_strategy final : public compression_strategy {
     join_part(rest, render_user_section(defs, has_println));
     join_part(rest, a.expected_output);
     // FMT-003's "; No tool calls made" only means something when there are tools to call.
-    if (!a.spec.tools.empty() || !calls.empty()) {
+    if (!a.spec->tools.empty() || !calls.empty()) {
       join_part(rest, render_tool_calls(calls, a.compression.tool_call_limit, &tc));
     }
     join_part(rest, render_output(prints, a.compression.println_limit, &pc));
     if (failing) join_part(rest, failed_attempt(last));
-    join_part(rest, turn_line(k, a.spec.max_turns));
+    join_part(rest, turn_line(k, a.spec->max_turns));
     st.tool_calls_total = tc.total;
     st.tool_calls_shown = tc.shown;
     st.tool_calls_dropped = tc.dropped;
@@ -176,7 +176,7 @@ class uncompressed_strategy final : public compression_strategy {
     for (std::size_t i = 0; i < turns.size(); ++i) {
       out.push_back(chat_message::of(role::assistant, turns[i]->raw_response));
       std::string text = feedback(*turns[i]);
-      const std::string line = turn_line(i + 2, a.spec.max_turns);
+      const std::string line = turn_line(i + 2, a.spec->max_turns);
       if (!line.empty()) text += "\n\n" + line;
       out.push_back(chat_message::of(role::user, std::move(text)));
     }
@@ -221,7 +221,8 @@ std::vector<chat_message> render_messages(const prepared_agent& agent,
   return strategy_for(agent.compression).to_messages(agent, turns, stats);
 }
 
-std::variant<prepared_agent, prepare_error> prepare(agent_spec spec) {
+std::variant<prepared_agent, prepare_error> prepare(std::shared_ptr<const agent_spec> spec_ptr) {
+  const agent_spec& spec = *spec_ptr;
   prepared_agent a;
   if (spec.max_turns == 0) return prepare_error{"max_turns must be at least 1"};
   if (!spec.data.is_object()) return prepare_error{"agent data must be a JSON object"};
@@ -252,8 +253,12 @@ std::variant<prepared_agent, prepare_error> prepare(agent_spec spec) {
                                   spec.system_prompt);
   a.compression = spec.compression;
   if (spec.max_turns == 1) a.compression.kind = compression_options::strategy::uncompressed;  // SS-001
-  a.spec = std::move(spec);
+  a.spec = std::move(spec_ptr);
   return a;
+}
+
+std::variant<prepared_agent, prepare_error> prepare(agent_spec spec) {
+  return prepare(std::make_shared<const agent_spec>(std::move(spec)));
 }
 
 }  // namespace ptc::messages

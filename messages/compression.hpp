@@ -35,7 +35,7 @@ namespace ptc::messages {
 
 /// The per-mission stable parts, rendered once.
 struct prepared_agent {
-  agent_spec spec;
+  std::shared_ptr<const agent_spec> spec;  ///< the spec as given, shared (not a copy per agent)
   shared_text system;                ///< system_prompt(variant, spec.system_prompt), shared
   std::string mission;               ///< expanded
   std::string tool_section;          ///< "" without tools
@@ -50,6 +50,7 @@ struct prepare_error {
   std::string message;  ///< names the problem: a missing {{input}}, a bad signature, ...
 };
 
+std::variant<prepared_agent, prepare_error> prepare(std::shared_ptr<const agent_spec> spec);
 std::variant<prepared_agent, prepare_error> prepare(agent_spec spec);
 
 /// A compression strategy: turns → messages. Implementations are stateless and thread-safe.
