@@ -128,7 +128,7 @@ class single_user_coalesced_strategy final : public compression_strategy {
 
     // The user/ prelude is the latest memory; a failed turn rolled its defs back, so the last
     // turn's description is the current namespace either way.
-    std::span<const definition_info> defs = last.definitions;
+    std::span<const definition_ptr> defs = last.definitions;
     if (latest_success == nullptr && last.definitions.empty()) defs = {};
 
     history_counts tc, pc;

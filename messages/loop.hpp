@@ -21,7 +21,7 @@ lisp::memory_ptr current_memory(std::span<const turn_ptr> turns);
 /// the mismatch).
 turn turn_after_run(const prepared_agent& agent, std::size_t number, std::string raw_response,
                     std::string program, lisp::run_result run, token_usage usage,
-                    turn_timings timings);
+                    turn_timings timings, const turn* previous_turn = nullptr);
 
 /// The Step when the mission is over after these turns: the last turn returned (success) or
 /// failed (failure_reason::failed, message = the printed fail value), or max_turns turns were

@@ -79,14 +79,15 @@ std::string render_data_section(const lisp::value& data) {
   return out;
 }
 
-std::string render_user_section(std::span<const definition_info> defs, bool has_println) {
+std::string render_user_section(std::span<const definition_ptr> defs, bool has_println) {
   if (defs.empty()) return {};
   std::string out = ";; === user/ (your prelude) ===";
   // Functions first, then values, each in definition order (DEF-009).
   // A function without known parameters (a builtin or a composed function stored with def)
   // is listed with the values, by its type label (TYP-011).
   const auto listed_as_function = [](const definition_info& d) { return d.is_function && !d.params.empty(); };
-  for (const auto& d : defs) {
+  for (const auto& dp : defs) {
+    const definition_info& d = *dp;
     if (!listed_as_function(d)) continue;
     std::string line = "(" + d.name + " " + d.params + ")";
     std::string comment;
@@ -95,7 +96,8 @@ std::string render_user_section(std::span<const definition_info> defs, bool has_
     if (!comment.empty()) line += "  ; " + comment;
     append_line(out, line);
   }
-  for (const auto& d : defs) {
+  for (const auto& dp : defs) {
+    const definition_info& d = *dp;
     if (listed_as_function(d)) continue;
     std::string line = d.name + "  ; ";
     if (!d.docstring.empty()) line += "\"" + d.docstring + "\" ";

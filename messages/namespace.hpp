@@ -27,6 +27,6 @@ std::string render_tool_line(const tool_spec& t);
 std::string render_tool_section(std::span<const tool_spec> tools);
 /// `data` is the agent's inputs as a map value (keys in order).
 std::string render_data_section(const lisp::value& data);
-std::string render_user_section(std::span<const definition_info> defs, bool has_println);
+std::string render_user_section(std::span<const definition_ptr> defs, bool has_println);
 
 }  // namespace ptc::messages

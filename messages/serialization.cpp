@@ -184,7 +184,7 @@ turn turn_at(const json& j, const std::string& path) {
   if (const json* m = f.find("memory"); m && !m->is_null()) t.memory = memory_at(*m, f.path("memory"));
   const json& defs = f.array("definitions");
   for (std::size_t i = 0; i < defs.size(); ++i)
-    t.definitions.push_back(definition_at(defs[i], at_index(f.path("definitions"), i)));
+    t.definitions.push_back(std::make_shared<const definition_info>(definition_at(defs[i], at_index(f.path("definitions"), i))));
   t.defined = f.strings("defined");
   const json& children = f.array("children");
   for (std::size_t i = 0; i < children.size(); ++i)
@@ -310,7 +310,7 @@ json to_json(const turn& t) {
   j["tool_calls"] = std::move(calls);
   j["memory"] = t.memory ? memory_to_json(*t.memory) : json(nullptr);
   json defs = json::array();
-  for (const auto& d : t.definitions) defs.push_back(definition_to_json(d));
+  for (const auto& d : t.definitions) defs.push_back(definition_to_json(*d));
   j["definitions"] = std::move(defs);
   j["defined"] = t.defined;
   json children = json::array();

@@ -25,11 +25,18 @@ const char* outcome_name(turn_outcome o) {
   return "value";
 }
 
-std::vector<definition_info> describe(const lisp::memory& mem) {
-  std::vector<definition_info> out;
+std::vector<definition_ptr> describe(const lisp::memory& mem, const turn* previous) {
+  std::vector<definition_ptr> out;
   out.reserve(mem.defs.size());
-  for (const auto& dp : mem.defs) {
-    const lisp::definition& d = *dp;
+  // Definitions keep their places across turns (a redefinition replaces in place, new ones
+  // come last): the same index in the previous turn's memory is the one to compare with.
+  const lisp::memory* before = previous && previous->memory ? previous->memory.get() : nullptr;
+  for (std::size_t i = 0; i < mem.defs.size(); ++i) {
+    if (before && i < before->defs.size() && i < previous->definitions.size() && before->defs[i] == mem.defs[i]) {
+      out.push_back(previous->definitions[i]);
+      continue;
+    }
+    const lisp::definition& d = *mem.defs[i];
     definition_info info;
     info.name = d.name;
     info.docstring = d.docstring;
@@ -49,7 +56,7 @@ std::vector<definition_info> describe(const lisp::memory& mem) {
                         ? lisp::format_sample(d.val, 3, 80)
                         : info.type_label + ", too large to sample";
     }
-    out.push_back(std::move(info));
+    out.push_back(std::make_shared<const definition_info>(std::move(info)));
   }
   return out;
 }
@@ -75,7 +82,7 @@ lisp::memory_ptr or_empty(lisp::memory_ptr m) {
 
 turn make_turn(std::size_t number, std::string raw_response, std::string program,
                lisp::run_result run, std::string invalid_return_message, token_usage usage,
-               turn_timings timings) {
+               turn_timings timings, const turn* previous_turn) {
   turn t;
   t.number = number;
   t.raw_response = std::move(raw_response);
@@ -100,7 +107,7 @@ turn make_turn(std::size_t number, std::string raw_response, std::string program
   t.prints = std::move(run.prints);
   t.tool_calls = std::move(run.tool_calls);
   t.memory = or_empty(std::move(run.mem));
-  t.definitions = describe(*t.memory);
+  t.definitions = describe(*t.memory, previous_turn);
   t.defined = std::move(run.defined);
   t.usage = usage;
   t.timings = timings;
@@ -108,7 +115,8 @@ turn make_turn(std::size_t number, std::string raw_response, std::string program
 }
 
 turn make_no_code_turn(std::size_t number, std::string raw_response, std::string message,
-                       lisp::memory_ptr previous, token_usage usage, turn_timings timings) {
+                       lisp::memory_ptr previous, token_usage usage, turn_timings timings,
+                       const turn* previous_turn) {
   turn t;
   t.number = number;
   t.raw_response = std::move(raw_response);
@@ -116,7 +124,7 @@ turn make_no_code_turn(std::size_t number, std::string raw_response, std::string
   t.error = std::move(message);
   t.error_kind = "no_code";
   t.memory = or_empty(std::move(previous));
-  t.definitions = describe(*t.memory);
+  t.definitions = describe(*t.memory, previous_turn);
   t.usage = usage;
   t.timings = timings;
   return t;

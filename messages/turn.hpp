@@ -29,6 +29,8 @@ struct definition_info {
   std::string sample;       ///< values: format_sample(v, 3, 80) (TRN-002)
   bool operator==(const definition_info&) const = default;
 };
+using definition_ptr = std::shared_ptr<const definition_info>;
+
 
 /// How a turn ended.
 enum class turn_outcome : std::uint8_t {
@@ -60,7 +62,9 @@ struct turn {
   std::vector<std::string> prints; ///< one entry per print call (TRN-008)
   std::vector<lisp::tool_call_record> tool_calls;  ///< in execution order
   lisp::memory_ptr memory;         ///< user namespace after the turn (rolled back on error)
-  std::vector<definition_info> definitions;  ///< `memory` described, in definition order
+  /// `memory` described, in definition order. A definition a turn left as it was keeps the
+  /// previous turn's description (shared, not copied).
+  std::vector<definition_ptr> definitions;
   std::vector<std::string> defined;          ///< names this turn (re)defined
   std::vector<std::shared_ptr<const step>> children;  ///< Steps of sub-agents called as tools
   token_usage usage;
@@ -72,8 +76,10 @@ struct turn {
 };
 using turn_ptr = std::shared_ptr<const turn>;
 
-/// Describes a user namespace for the prompt (definitions in order, latest wins).
-std::vector<definition_info> describe(const lisp::memory& mem);
+/// Describes a user namespace for the prompt (definitions in order, latest wins). A definition
+/// that `previous` (the mission's turn before, if any) holds as the very same object keeps that
+/// turn's description.
+std::vector<definition_ptr> describe(const lisp::memory& mem, const turn* previous = nullptr);
 
 /// Builds the turn for a program that ran. A non-empty `invalid_return_message` (the complete
 /// feedback text from validation_message(), composed by messages/loop.cpp turn_after_run) makes
@@ -81,11 +87,12 @@ std::vector<definition_info> describe(const lisp::memory& mem);
 /// follows run.kind. On error, run.mem is already the memory before the turn.
 turn make_turn(std::size_t number, std::string raw_response, std::string program,
                lisp::run_result run, std::string invalid_return_message, token_usage usage,
-               turn_timings timings);
+               turn_timings timings, const turn* previous_turn = nullptr);
 
 /// Builds the no_code turn (DESIGN §6.3): memory stays `previous`; `message` is the extraction
 /// error that tells the LLM what to send.
 turn make_no_code_turn(std::size_t number, std::string raw_response, std::string message,
-                       lisp::memory_ptr previous, token_usage usage, turn_timings timings);
+                       lisp::memory_ptr previous, token_usage usage, turn_timings timings,
+                       const turn* previous_turn = nullptr);
 
 }  // namespace ptc::messages

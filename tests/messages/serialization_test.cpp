@@ -206,7 +206,8 @@ TEST_CASE("DBG-001 DBG-002 DBG-003 turn round-trips through JSON with program, o
   CHECK(back.tool_calls[0].args == t.tool_calls[0].args);
   CHECK(back.tool_calls[0].result == t.tool_calls[0].result);
   CHECK(back.tool_calls[0].duration == t.tool_calls[0].duration);
-  CHECK(back.definitions == t.definitions);
+  REQUIRE(back.definitions.size() == t.definitions.size());
+  for (std::size_t i = 0; i < t.definitions.size(); ++i) CHECK(*back.definitions[i] == *t.definitions[i]);
   CHECK(back.defined == t.defined);
   CHECK(back.usage == t.usage);
   CHECK(back.timings == t.timings);

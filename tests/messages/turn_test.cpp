@@ -27,7 +27,7 @@ turn turn_of(const char* src, lisp::memory_ptr mem = nullptr, std::string invali
 
 const definition_info* find(const turn& t, const std::string& name) {
   for (const auto& d : t.definitions)
-    if (d.name == name) return &d;
+    if (d->name == name) return d.get();
   return nullptr;
 }
 
@@ -76,7 +76,7 @@ TEST_CASE("CMP-002 an error turn carries the rendered error and keeps the previo
   CHECK_FALSE(t.memory->find("lost"));
   CHECK(t.defined.empty());
   REQUIRE(t.definitions.size() == 1);
-  CHECK(t.definitions[0].name == "kept");
+  CHECK(t.definitions[0]->name == "kept");
 }
 
 TEST_CASE("a parse error turn names its kind") {
@@ -108,7 +108,7 @@ TEST_CASE("DESIGN 6.3 a response without code is a failed no_code turn keeping t
   CHECK(t.error_kind == "no_code");
   CHECK(t.memory == first.mem);
   REQUIRE(t.definitions.size() == 1);
-  CHECK(t.definitions[0].sample == "[1]");
+  CHECK(t.definitions[0]->sample == "[1]");
   turn empty = make_no_code_turn(1, "", "m", nullptr, {}, {});
   REQUIRE(empty.memory);
   CHECK(empty.definitions.empty());
@@ -118,12 +118,34 @@ TEST_CASE("DEF-001 DEF-002 DEF-009 definitions in order, latest wins") {
   lisp::run_result first = run("(def a 1) (def b 2) (def a 3)");
   turn t = turn_of("(def c 4) (def b \"two\")", first.mem);
   REQUIRE(t.definitions.size() == 3);
-  CHECK(t.definitions[0].name == "a");
-  CHECK(t.definitions[0].sample == "3");
-  CHECK(t.definitions[1].name == "b");
-  CHECK(t.definitions[1].sample == "\"two\"");
-  CHECK(t.definitions[1].type_label == "string");
-  CHECK(t.definitions[2].name == "c");
+  CHECK(t.definitions[0]->name == "a");
+  CHECK(t.definitions[0]->sample == "3");
+  CHECK(t.definitions[1]->name == "b");
+  CHECK(t.definitions[1]->sample == "\"two\"");
+  CHECK(t.definitions[1]->type_label == "string");
+  CHECK(t.definitions[2]->name == "c");
+}
+
+TEST_CASE("a turn shares the descriptions and definitions its program left as they were") {
+  lisp::run_result r1 = run("(def a [1 2]) (def b 2)");
+  turn t1 = make_turn(1, "raw", "p", r1, "", {}, {});
+  lisp::run_result r2 = run("(def b \"two\") (def c 3)", r1.mem);
+  turn t2 = make_turn(2, "raw", "p", r2, "", {}, {}, &t1);
+  REQUIRE(t2.definitions.size() == 3);
+  CHECK(t2.memory->defs[0] == t1.memory->defs[0]);  // a: the same definition object
+  CHECK(t2.definitions[0] == t1.definitions[0]);    // and the same description
+  CHECK(t2.definitions[0]->sample == "[1 2]");
+  CHECK(t2.definitions[1] != t1.definitions[1]);  // b was redefined: described again
+  CHECK(t2.definitions[1]->sample == "\"two\"");
+  CHECK(t2.definitions[2]->name == "c");
+  // Without the previous turn every description is made anew, with the same text.
+  turn alone = make_turn(2, "raw", "p", r2, "", {}, {});
+  REQUIRE(alone.definitions.size() == 3);
+  CHECK(alone.definitions[0] != t1.definitions[0]);
+  CHECK(*alone.definitions[0] == *t1.definitions[0]);
+  // A no-code turn keeps the memory, and with the previous turn all its descriptions.
+  turn n = make_no_code_turn(3, "prose", "no code", t2.memory, {}, {}, &t2);
+  CHECK(n.definitions == t2.definitions);
 }
 
 TEST_CASE("DEF-003 DEF-004 TYP labels of defined values") {
