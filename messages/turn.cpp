@@ -32,7 +32,8 @@ std::vector<definition_ptr> describe(const lisp::memory& mem, const turn* previo
   // come last): the same index in the previous turn's memory is the one to compare with.
   const lisp::memory* before = previous && previous->memory ? previous->memory.get() : nullptr;
   for (std::size_t i = 0; i < mem.defs.size(); ++i) {
-    if (before && i < before->defs.size() && i < previous->definitions.size() && before->defs[i] == mem.defs[i]) {
+    if (before && i < before->defs.size() && i < previous->definitions.size() && before->defs[i] == mem.defs[i] &&
+        previous->definitions[i]->name == mem.defs[i]->name) {  // (a turn read from a file may disagree)
       out.push_back(previous->definitions[i]);
       continue;
     }
