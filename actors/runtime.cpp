@@ -226,6 +226,15 @@ messages::step runtime::run(const agent& a) { return submit(a).get(); }
 // one promise for the batch, not one promise, future and shared state per agent (a million
 // agents in one call).
 std::vector<messages::step> runtime::run_all(std::span<const agent> agents) {
+  return run_batch(agents, [] {});
+}
+
+std::vector<messages::step> runtime::run_all(std::vector<agent>&& agents) {
+  std::vector<agent> taken = std::move(agents);
+  return run_batch(taken, [&taken] { std::vector<agent>().swap(taken); });
+}
+
+std::vector<messages::step> runtime::run_batch(std::span<const agent> agents, const std::function<void()>& all_started) {
   if (agents.empty()) return {};
   struct batch {
     std::vector<messages::step> out;
@@ -242,6 +251,7 @@ std::vector<messages::step> runtime::run_all(std::span<const agent> agents) {
       if (b->left.fetch_sub(1, std::memory_order_acq_rel) == 1) b->done.set_value();
     });
   }
+  all_started();  // run_async copied what each mission needs
   all_in.get();
   return std::move(b->out);
 }

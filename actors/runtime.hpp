@@ -64,6 +64,9 @@ class runtime {
   std::future<messages::step> submit(const agent& a);
   /// Runs all at once; the Steps in the agents' order.
   std::vector<messages::step> run_all(std::span<const agent> agents);
+  /// The same, taking the agents: they are freed once every mission has started, so a batch of
+  /// a million does not hold its descriptions (about 0.5 KiB each) while it runs.
+  std::vector<messages::step> run_all(std::vector<agent>&& agents);
 
   /// The job a mission runs as: tool actors spawned, options resolved, a fresh budget. For
   /// callers that spawn sub-agents themselves (another node, a benchmark).
@@ -92,6 +95,9 @@ class runtime {
   struct impl;
 
  private:
+  /// run_all's work; `all_started` runs once every mission is under way.
+  std::vector<messages::step> run_batch(std::span<const agent> agents, const std::function<void()>& all_started);
+
   std::unique_ptr<impl> impl_;
 };
 

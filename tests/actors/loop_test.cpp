@@ -268,16 +268,24 @@ TEST_CASE("loop: 1,000 concurrent agents finish with correct, independent result
   for (int i = 0; i < 1000; ++i) {
     agents.push_back(agent("a" + std::to_string(i)).mission("square").data({{"n", i}}).compress(i % 2 == 0));
   }
+  auto count_correct = [](const std::vector<messages::step>& steps) {
+    int correct = 0;
+    for (int i = 0; i < 1000; ++i) {
+      if (steps[i].ok() && lisp::pr_str(*steps[i].return_value) == std::to_string(i * i + i) &&
+          steps[i].agent_name == "a" + std::to_string(i) && steps[i].turns.size() == 2) {
+        ++correct;
+      }
+    }
+    return correct;
+  };
   auto steps = rt.run_all(agents);
   REQUIRE(steps.size() == 1000);
-  int correct = 0;
-  for (int i = 0; i < 1000; ++i) {
-    if (steps[i].ok() && lisp::pr_str(*steps[i].return_value) == std::to_string(i * i + i) &&
-        steps[i].agent_name == "a" + std::to_string(i) && steps[i].turns.size() == 2) {
-      ++correct;
-    }
-  }
-  CHECK(correct == 1000);
+  CHECK(count_correct(steps) == 1000);
+  // Handing the agents over (they are freed once all have started): the same results, in order.
+  auto taken = rt.run_all(std::move(agents));
+  CHECK(agents.empty());
+  REQUIRE(taken.size() == 1000);
+  CHECK(count_correct(taken) == 1000);
 }
 
 }  // namespace actors_loop_test
