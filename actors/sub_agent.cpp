@@ -200,7 +200,7 @@ void run_program(self_ptr self, std::string raw, std::string program, messages::
             messages::turn_timings timings{llm_time, reply->run.eval_time, reply->tool_time};
             auto t = messages::turn_after_run(*st.agent, st.turns.size() + 1, std::move(raw),
                                               std::move(program), reply->run, usage, timings,
-                                              st.turns.empty() ? nullptr : st.turns.back().get());
+                                              messages::last_turn(st.turns));
             for (const auto& child : reply->children) t.children.push_back(child.ptr);
             append_turn(self, std::move(t));
           },
@@ -279,7 +279,7 @@ void ask_llm(self_ptr self) {
                                     number, res->text, std::move(code.error),
                                     messages::current_memory(st.turns), res->usage,
                                     messages::turn_timings{llm_time, {}, {}},
-                                    st.turns.empty() ? nullptr : st.turns.back().get()));
+                                    messages::last_turn(st.turns)));
               return;
             }
             run_program(self, res->text, std::move(*code.program), res->usage, llm_time);

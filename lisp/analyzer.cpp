@@ -251,20 +251,15 @@ class builtin_call1_node final : public node {
   node_ptr a_;
 };
 
-/// (return v) / (fail v) (or with no argument): a builtin call like any other, except that
-/// the run's top-level loop can take the value without the throw (eval_return).
+/// (return v) / (fail v) (or with no argument), as the builtins do it: the value checked, then
+/// thrown; the run's top-level loop takes it without the throw (eval_return).
 class return_call_node final : public node {
  public:
-  return_call_node(native_fn fn, node_ptr a, bool failed, source_pos p)
-      : node(p), fn_(fn), a_(std::move(a)), failed_(failed) {}
+  return_call_node(node_ptr a, bool failed, source_pos p) : node(p), a_(std::move(a)), failed_(failed) {}
   value eval(frame& f) const override {
-    value v[1];
-    if (a_) v[0] = a_->eval(f);
-    try {
-      return fn_(*f.ctx, std::span<const value>(v, a_ ? 1 : 0));
-    } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos, f);
-    }
+    return_signal r;
+    eval_return(f, r);
+    throw std::move(r);
   }
   bool eval_return(frame& f, return_signal& out) const override {
     value v = a_ ? a_->eval(f) : value();
@@ -277,7 +272,6 @@ class return_call_node final : public node {
   }
 
  private:
-  native_fn fn_;
   node_ptr a_;
   bool failed_;
 };
@@ -653,8 +647,7 @@ class reduce3_node final : public node {
 node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, source_pos pos) {
   const std::string_view name = b.qualified_name();
   if ((name == "return" || name == "fail") && args.size() <= 1) {
-    return std::make_unique<return_call_node>(b.def().fn, args.empty() ? nullptr : std::move(args[0]),
-                                              name == "fail", pos);
+    return std::make_unique<return_call_node>(args.empty() ? nullptr : std::move(args[0]), name == "fail", pos);
   }
   if (name == "reduce" && args.size() == 3) return std::make_unique<reduce3_node>(std::move(args), pos);
   if ((name == "assoc-in" && args.size() == 3) || ((name == "update-in" || name == "update") && args.size() >= 3)) {

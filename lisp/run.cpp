@@ -348,8 +348,8 @@ struct program_run::impl {
       d.source = std::string(g.source);
       if (auto* c = g.is_function ? dynamic_cast<const closure_obj*>(g.val.obj()) : nullptr; c && c->called()) {
         d.return_type = type_label(c->last_return());
-      } else if (!g.defined_this_run && input.mem) {
-        if (g.origin) d.return_type = g.origin->return_type;
+      } else if (!g.defined_this_run && g.origin) {
+        d.return_type = g.origin->return_type;
       }
       m->defs.push_back(std::make_shared<const definition>(std::move(d)));
     }

@@ -27,6 +27,8 @@ lisp::memory_ptr current_memory(std::span<const turn_ptr> turns) {
   return turns.empty() ? nullptr : turns.back()->memory;
 }
 
+const turn* last_turn(std::span<const turn_ptr> turns) { return turns.empty() ? nullptr : turns.back().get(); }
+
 turn turn_after_run(const prepared_agent& agent, std::size_t number, std::string raw_response,
                     std::string program, lisp::run_result run, token_usage usage,
                     turn_timings timings, const turn* previous_turn) {

@@ -15,6 +15,8 @@ namespace ptc::messages {
 
 /// What the next program run starts from: the latest turn's memory (rolled back on failure).
 lisp::memory_ptr current_memory(std::span<const turn_ptr> turns);
+/// The latest turn, null before the first.
+const turn* last_turn(std::span<const turn_ptr> turns);
 
 /// The turn for a program that ran: a (return v) is checked against the agent's signature and
 /// becomes an invalid_return turn when it does not match (it costs a turn, and the LLM reads
