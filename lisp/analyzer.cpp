@@ -644,8 +644,97 @@ class reduce3_node final : public node {
   std::vector<node_ptr> args_;
 };
 
+/// (range ...) with 1 to 3 arguments: the builtin call, and for a consumer the analyzer fused
+/// it into (range_fused_node) the range's description instead of its list.
+class range_call_node final : public node {
+ public:
+  range_call_node(native_fn fn, std::vector<node_ptr> args, source_pos p) : node(p), fn_(fn), args_(std::move(args)) {}
+  value eval(frame& f) const override {
+    arg_buffer<3> buf(args_, f);
+    return call(f, buf.span());
+  }
+  /// Evaluates the arguments; the range they describe when it is a realised integer list, else
+  /// none with what the builtin answered (a lazy or double range) in `other`.
+  std::optional<seq_detail::int_range> eval_range(frame& f, value& other) const {
+    arg_buffer<3> buf(args_, f);
+    if (auto r = seq_detail::eager_int_range(buf.span())) return r;
+    other = call(f, buf.span());
+    return std::nullopt;
+  }
+
+ private:
+  value call(frame& f, std::span<const value> a) const {
+    try {
+      return fn_(*f.ctx, a);
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos, f);
+    }
+  }
+  native_fn fn_;
+  std::vector<node_ptr> args_;
+};
+
+/// (map f (range n)), mapv, filter, filterv, remove and reduce (2 or 3 arguments) over a range
+/// call: the items are counted out without making the range's list (Clojure's reducible range).
+/// Nothing can be observed between the range's making and its use, so the result, the calls
+/// and any error are the builtin's over the realised range; a range that is not a realised
+/// integer list (doubles, lazy, repeating) is made and handed to the builtin as before.
+class range_fused_node final : public node {
+ public:
+  range_fused_node(seq_detail::range_use use, native_fn fn, std::vector<node_ptr> args,
+                   std::unique_ptr<range_call_node> range, source_pos p)
+      : node(p), use_(use), fn_(fn), args_(std::move(args)), range_(std::move(range)) {}
+  value eval(frame& f) const override {
+    value v[3];  // the arguments before the range, then the range when it is made
+    const std::size_t n = args_.size();
+    for (std::size_t i = 0; i < n; ++i) v[i] = args_[i]->eval(f);
+    std::optional<seq_detail::int_range> r = range_->eval_range(f, v[n]);
+    try {
+      if (!r) {
+        if (use_ == seq_detail::range_use::reduce && n == 2) {  // as reduce3_node: init by move
+          value init = std::move(v[1]);
+          return seq_detail::reduce_owned(*f.ctx, std::span<const value>(v, 3), std::move(init));
+        }
+        return fn_(*f.ctx, std::span<const value>(v, n + 1));
+      }
+      value init = n == 2 ? std::move(v[1]) : value();
+      return seq_detail::over_int_range(*f.ctx, use_, std::span<const value>(v, n), *r, std::move(init));
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos, f);
+    }
+  }
+
+  /// The fused node for builtin `name` called with `args`, when the last one is a range call
+  /// and the call is one the fusion covers; null otherwise (args untouched).
+  static node_ptr make(std::string_view name, native_fn fn, std::vector<node_ptr>& args, source_pos pos) {
+    static constexpr std::pair<std::string_view, seq_detail::range_use> uses[] = {
+        {"map", seq_detail::range_use::map},         {"mapv", seq_detail::range_use::mapv},
+        {"filter", seq_detail::range_use::filter},   {"filterv", seq_detail::range_use::filterv},
+        {"remove", seq_detail::range_use::remove},   {"reduce", seq_detail::range_use::reduce}};
+    if (args.size() < 2 || args.size() > 3 || !exactly<range_call_node>(args.back().get())) return nullptr;
+    for (const auto& [n, use] : uses) {
+      if (n != name) continue;
+      if (use != seq_detail::range_use::reduce && args.size() != 2) return nullptr;  // (map f xs ys)
+      std::unique_ptr<range_call_node> range(static_cast<range_call_node*>(args.back().release()));
+      args.pop_back();
+      return std::make_unique<range_fused_node>(use, fn, std::move(args), std::move(range), pos);
+    }
+    return nullptr;
+  }
+
+ private:
+  seq_detail::range_use use_;
+  native_fn fn_;  ///< the consumer builtin, for a range that is not fused
+  std::vector<node_ptr> args_;
+  std::unique_ptr<range_call_node> range_;
+};
+
 node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, source_pos pos) {
   const std::string_view name = b.qualified_name();
+  if (name == "range" && !args.empty() && args.size() <= 3) {
+    return std::make_unique<range_call_node>(b.def().fn, std::move(args), pos);
+  }
+  if (node_ptr fused = range_fused_node::make(name, b.def().fn, args, pos)) return fused;
   if ((name == "return" || name == "fail") && args.size() <= 1) {
     return std::make_unique<return_call_node>(args.empty() ? nullptr : std::move(args[0]), name == "fail", pos);
   }

@@ -48,7 +48,7 @@ value infinite_range() {
 }
 
 /// An integer range of n items: a list when small, otherwise lazy with a known size.
-value int_range(context& c, std::int64_t start, std::int64_t step, std::size_t n) {
+value make_int_range(context& c, std::int64_t start, std::int64_t step, std::size_t n) {
   if (n > k_eager_limit) {
     return make_lazy(
         [start, step, n] {
@@ -65,6 +65,14 @@ value int_range(context& c, std::int64_t start, std::int64_t step, std::size_t n
   return list_obj::generate(n, [&](std::size_t i) { return value::integer(start + static_cast<std::int64_t>(i) * step); });
 }
 
+/// The number of items of the integer range from start towards end by a nonzero step (start
+/// is before end in the step's direction).
+std::size_t int_range_count(std::int64_t start, std::int64_t end, std::int64_t step) {
+  const __int128 span = static_cast<__int128>(end) - start;
+  const __int128 st = step;
+  return static_cast<std::size_t>(step > 0 ? (span + st - 1) / st : (span + st + 1) / st);
+}
+
 value b_range(context& c, args_t a) {
   if (a.empty()) return infinite_range();
   for (std::size_t i = 0; i < a.size(); ++i) arg::number_value("range", a, i);
@@ -76,10 +84,7 @@ value b_range(context& c, args_t a) {
   bool ascending = step_d > 0;
   if (!before_end(start, end, ascending)) return list_obj::empty();
   if (start.is(type::integer) && end.is(type::integer) && step.is(type::integer)) {
-    __int128 span = static_cast<__int128>(end.as_int()) - start.as_int();
-    __int128 st = step.as_int();
-    __int128 n = ascending ? (span + st - 1) / st : (span + st + 1) / st;
-    return int_range(c, start.as_int(), step.as_int(), static_cast<std::size_t>(n));
+    return make_int_range(c, start.as_int(), step.as_int(), int_range_count(start.as_int(), end.as_int(), step.as_int()));
   }
   // Doubles step by successive addition, as Clojure does (so 0.1 steps accumulate error).
   double estimate = std::ceil((end.as_number() - start.as_number()) / step_d);
@@ -201,6 +206,20 @@ const builtin_def seq_lazy_table[] = {
 }  // namespace
 
 std::span<const builtin_def> lazy_defs() { return seq_lazy_table; }
+
+std::optional<int_range> eager_int_range(args_t a) {
+  if (a.empty() || a.size() > 3) return std::nullopt;
+  for (const value& x : a)
+    if (!x.is(type::integer)) return std::nullopt;
+  const std::int64_t start = a.size() == 1 ? 0 : a[0].as_int();
+  const std::int64_t end = a.size() == 1 ? a[0].as_int() : a[1].as_int();
+  const std::int64_t step = a.size() == 3 ? a[2].as_int() : 1;
+  if (step == 0) return std::nullopt;  // (range 1 5 0) repeats: lazy
+  if (step > 0 ? start >= end : start <= end) return int_range{start, step, 0};
+  const std::size_t n = int_range_count(start, end, step);
+  if (n > k_eager_limit) return std::nullopt;
+  return int_range{start, step, n};
+}
 
 value lazy_repeat(value x) {
   return make_lazy([x] {

@@ -7,6 +7,7 @@
 // over any finite input (at least one finite input, for map/interleave) it returns a realised
 // list. Lazy inputs are only ever the generators and transforms of them, so "lazy" means "too
 // big or infinite to realise".
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
@@ -55,6 +56,37 @@ void for_each_item(context& c, const value& coll, std::string_view fn, F&& f) {
     }
   }
 }
+
+/// An integer range (range a), (range a b) or (range a b step) that would be realised as a
+/// list, described instead of made: start, start + step, ... (n items).
+struct int_range {
+  std::int64_t start = 0;
+  std::int64_t step = 1;
+  std::size_t n = 0;
+};
+
+/// The range (range ...) makes of these arguments when it is a realised list of integers
+/// (integer arguments, a nonzero step, at most the eager limit of items); none otherwise (the
+/// range builtin then answers: doubles, a lazy or repeating range, or an argument error).
+std::optional<int_range> eager_int_range(std::span<const value> a);
+
+/// The items of an integer range, ticking once per item as for a collection.
+template <class F>
+void for_each_item(context& c, const int_range& r, std::string_view /*fn*/, F&& f) {
+  for (std::size_t i = 0; i < r.n; ++i) {
+    c.tick();
+    if (!f(value::integer(r.start + static_cast<std::int64_t>(i) * r.step))) return;
+  }
+}
+
+/// What consumes a range the analyzer fused into its consumer ((map f (range n)) and kin).
+enum class range_use : std::uint8_t { map, mapv, filter, filterv, remove, reduce };
+
+/// (use f... (range ...)) as the builtin would compute it over the realised range, without
+/// making its list. `a` holds the arguments before the collection: (f) for map, mapv, filter,
+/// filterv, remove and a two-argument reduce, (f init) for a three-argument reduce, whose
+/// accumulator is handed over as `init` (a[1] may be moved-from).
+value over_int_range(context& c, range_use use, std::span<const value> a, const int_range& r, value init = {});
 
 /// (f x) without copying x into an argument list (a copy is two atomic refcount operations,
 /// a visible cost in map/filter over 10,000 items).

@@ -44,9 +44,10 @@ value lazy_filter_map(const value& coll, Step step) {
   });
 }
 
-/// The eager counterpart: passes the emitted items of a finite `coll` to `emit`.
-template <class Step, class Emit>
-void collect(context& c, const value& coll, std::string_view fn, Step& step, Emit emit) {
+/// The eager counterpart: passes the emitted items of a finite `coll` (a value or an int_range)
+/// to `emit`.
+template <class Coll, class Step, class Emit>
+void collect(context& c, const Coll& coll, std::string_view fn, Step& step, Emit emit) {
   std::int64_t i = 0;
   value y;
   for_each_item(c, coll, fn, [&](const value& x) {
@@ -60,12 +61,11 @@ void collect(context& c, const value& coll, std::string_view fn, Step& step, Emi
 /// input that is not lazy) rather than returning a lazy sequence that calls `step` later.
 bool runs_eagerly(args_t a, bool as_vector) { return as_vector || !is_lazy(a.back()); }
 
-/// Lists for finite inputs, lazy seqs for lazy ones; `as_vector` forces a realised vector.
-template <class Step>
-value transform(context& c, args_t a, std::string_view fn, bool as_vector, Step step) {
-  const value& coll = a.back();
-  require_seqable(fn, a, a.size() - 1);
-  if (!runs_eagerly(a, as_vector)) return lazy_filter_map(coll, step);
+std::size_t size_hint(const int_range& r) { return r.n; }
+
+/// The realised result: a list, or a vector when `as_vector`.
+template <class Coll, class Step>
+value transform_eager(context& c, const Coll& coll, std::string_view fn, bool as_vector, Step& step) {
   if (!as_vector) {
     list_builder out;  // no intermediate array (list.hpp)
     collect(c, coll, fn, step, [&](value&& y) { out.push(std::move(y)); });
@@ -75,6 +75,18 @@ value transform(context& c, args_t a, std::string_view fn, bool as_vector, Step 
   items.reserve(size_hint(coll));
   collect(c, coll, fn, step, [&](value&& y) { items.push_back(std::move(y)); });
   return vector_obj::from(std::move(items));
+}
+
+/// Lists for finite inputs, lazy seqs for lazy ones; `as_vector` forces a realised vector.
+/// With `range` (a range fused into this call by the analyzer) its items are the input and
+/// `a` holds only the arguments before it.
+template <class Step>
+value transform(context& c, args_t a, std::string_view fn, bool as_vector, Step step, const int_range* range = nullptr) {
+  if (range) return transform_eager(c, *range, fn, as_vector, step);
+  const value& coll = a.back();
+  require_seqable(fn, a, a.size() - 1);
+  if (!runs_eagerly(a, as_vector)) return lazy_filter_map(coll, step);
+  return transform_eager(c, coll, fn, as_vector, step);
 }
 
 /// map over several collections in lockstep, stopping at the shortest.
@@ -113,53 +125,55 @@ value map_many(context& c, args_t a, std::string_view fn, bool as_vector) {
   return as_vector ? vector_obj::from(std::move(out)) : list_of(std::move(out));
 }
 
-value map_impl(context& c, args_t a, std::string_view fn, bool as_vector) {
+value map_impl(context& c, args_t a, std::string_view fn, bool as_vector, const int_range* range = nullptr) {
   const value& f = arg::function(fn, a, 0);
-  if (a.size() > 2) return map_many(c, a, fn, as_vector);
+  if (!range && a.size() > 2) return map_many(c, a, fn, as_vector);
+  const bool eager = range || runs_eagerly(a, as_vector);
   if (f.is(type::keyword)) {  // (map :k rows): the lookup without a call
     return transform(c, a, fn, as_vector, [f, hint = std::uint32_t{0}](context& c, const value& x, value& out, std::int64_t) mutable {
       out = call1_keyword(c, f, x, hint);
       return 1;
-    });
+    }, range);
   }
-  if (runs_eagerly(a, as_vector) && call_loop::helps(f)) {  // eager: one frame for every call (closure.hpp)
+  if (eager && call_loop::helps(f)) {  // eager: one frame for every call (closure.hpp)
     call_loop call(c, f, 1);
     return transform(c, a, fn, as_vector, [&call](context&, const value& x, value& out, std::int64_t) {
       out = call(x);
       return 1;
-    });
+    }, range);
   }
   return transform(c, a, fn, as_vector, [f](context& c, const value& x, value& out, std::int64_t) {
     out = call1(c, f, x);
     return 1;
-  });
+  }, range);
 }
 
 value b_map(context& c, args_t a) { return a.size() == 1 ? xf_map(c, a) : map_impl(c, a, "map", false); }
 value b_mapv(context& c, args_t a) { return map_impl(c, a, "mapv", true); }
 
-value filter_impl(context& c, args_t a, std::string_view fn, bool keep_truthy, bool as_vector) {
+value filter_impl(context& c, args_t a, std::string_view fn, bool keep_truthy, bool as_vector,
+                  const int_range* range = nullptr) {
   const value& f = arg::function(fn, a, 0);
   if (f.is(type::keyword)) {  // (filter :active rows)
     return transform(c, a, fn, as_vector, [f, keep_truthy, hint = std::uint32_t{0}](context& c, const value& x, value& out, std::int64_t) mutable {
       if (call1_keyword(c, f, x, hint).truthy() != keep_truthy) return 0;
       out = x;
       return 1;
-    });
+    }, range);
   }
-  if (runs_eagerly(a, as_vector) && call_loop::helps(f)) {  // eager: one frame for every call (closure.hpp)
+  if ((range || runs_eagerly(a, as_vector)) && call_loop::helps(f)) {  // eager: one frame for every call (closure.hpp)
     call_loop call(c, f, 1);
     return transform(c, a, fn, as_vector, [&call, keep_truthy](context&, const value& x, value& out, std::int64_t) {
       if (call(x).truthy() != keep_truthy) return 0;
       out = x;
       return 1;
-    });
+    }, range);
   }
   return transform(c, a, fn, as_vector, [f, keep_truthy](context& c, const value& x, value& out, std::int64_t) {
     if (call1(c, f, x).truthy() != keep_truthy) return 0;
     out = x;
     return 1;
-  });
+  }, range);
 }
 
 value b_filter(context& c, args_t a) {
@@ -260,13 +274,19 @@ bool is_plus_builtin(const value& f) {
 
 /// (reduce f coll) when !have, (reduce f init coll) with init given as `acc`: moved in, so an
 /// accumulator nothing else holds stays unique and the calls can update it in place.
-value reduce_impl(context& c, args_t a, bool have, value acc) {
+/// With `range` (fused by the analyzer) its items are the collection and `a` holds only the
+/// arguments before it.
+value reduce_impl(context& c, args_t a, bool have, value acc, const int_range* range = nullptr) {
   const value& f = arg::function("reduce", a, 0);
-  std::size_t ci = a.size() - 1;
-  require_seqable("reduce", a, ci);
+  const std::size_t ci = a.size() - 1;
+  if (!range) require_seqable("reduce", a, ci);
+  auto each = [&](auto&& step) {
+    if (range) for_each_item(c, *range, "reduce", step);
+    else for_each_item(c, a[ci], "reduce", step);
+  };
   if (have && is_reduced(acc)) return reduced_value(acc);
   if (is_plus_builtin(f)) {
-    for_each_item(c, a[ci], "reduce", [&](const value& x) {
+    each([&](const value& x) {
       if (!have) {
         acc = x;
         have = true;
@@ -282,7 +302,7 @@ value reduce_impl(context& c, args_t a, bool have, value acc) {
   // One frame for every call (closure.hpp); the accumulator moves into the call so an assoc
   // in f can reuse it in place.
   call_loop call(c, f, 2);
-  for_each_item(c, a[ci], "reduce", [&](const value& x) {
+  each([&](const value& x) {
     if (!have) {
       acc = x;
       have = true;
@@ -469,6 +489,18 @@ std::span<const builtin_def> transform_defs() { return seq_transform_table; }
 
 value reduce_owned(context& c, std::span<const value> a, value init) {
   return reduce_impl(c, a, true, std::move(init));
+}
+
+value over_int_range(context& c, range_use use, std::span<const value> a, const int_range& r, value init) {
+  switch (use) {
+    case range_use::map: return map_impl(c, a, "map", false, &r);
+    case range_use::mapv: return map_impl(c, a, "mapv", true, &r);
+    case range_use::filter: return filter_impl(c, a, "filter", true, false, &r);
+    case range_use::filterv: return filter_impl(c, a, "filterv", true, true, &r);
+    case range_use::remove: return filter_impl(c, a, "remove", false, false, &r);
+    case range_use::reduce: return reduce_impl(c, a, a.size() == 2, std::move(init), &r);
+  }
+  return {};
 }
 
 }  // namespace seq_detail

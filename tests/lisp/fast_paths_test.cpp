@@ -148,4 +148,46 @@ TEST_CASE("PERF a function calling itself by name, and recur of any width") {
   CHECK(kind_of("(defn r [n] (r (inc n))) (r 0)") == "limit");
 }
 
+
+// A range call consumed directly by map, mapv, filter, filterv, remove or reduce is counted
+// out without making its list (tests/conformance/programs/fused_range.clj holds Clojure's
+// answers). Here: the list is really not made, and every error is the one the builtins give
+// over the made range (a range bound to a local first is not fused), at the same place.
+TEST_CASE("PERF a range consumed by map, filter or reduce is not made, and answers as the made one") {
+  ptc::lisp::run_options o;
+  o.lim.max_memory_bytes = 8u << 20;  // a made list of 1,000,000 integers needs ~80 MB
+  auto with_little_memory = [&](std::string_view src) {
+    ptc::lisp::run_result r = ptc::lisp::run(src, o);
+    return r.err ? "error " + r.err->message : ptc::lisp::pr_str(r.result);
+  };
+  CHECK(with_little_memory("(reduce + (range 1000000))") == "499999500000");
+  CHECK(with_little_memory("(reduce + 0 (range 0 2000000 2))") == "999999000000");
+  CHECK(with_little_memory("(count (filter #(zero? (mod % 100)) (range 1000000)))") == "10000");
+  CHECK(with_little_memory("(let [r (range 1000000)] (reduce + r))").find("memory limit") != std::string::npos);
+
+  const char* ranges[] = {"(range 5)", "(range 10 0 -3)", "(range 0)", "(range 0.5 3)", "(range 1 5 0)",
+                          "(range \"a\")", "(range 1 :x)", "(range 9223372036854775805 9223372036854775807)"};
+  const char* uses[] = {"(take 4 (map inc %))", "(take 4 (mapv inc %))", "(take 4 (filter even? %))",
+                        "(filterv odd? %)", "(take 4 (remove odd? %))", "(reduce + %)", "(reduce max %)",
+                        "(reduce + 10 %)", "(mapv #(/ 10 %) %)", "(map 5 %)", "(reduce (fn [a x] (if (> x 2) (reduced a) (+ a x))) %)"};
+  for (const char* range : ranges) {
+    for (const char* use : uses) {
+      std::string fused = use, bound = use;
+      fused.replace(fused.find('%'), 1, range);
+      bound.replace(bound.find('%'), 1, "r");
+      bound = "(let [r " + std::string(range) + "] " + bound + ")";
+      INFO(fused);
+      CHECK(ev(fused) == ev(bound));
+    }
+  }
+  // errors name the call they come from: the range's own arguments, or the consumer
+  ptc::lisp::run_result r = ptc::lisp::run("(map inc\n  (range \"a\"))");
+  REQUIRE(r.err);
+  CHECK((r.err->pos.line == 2 && r.err->pos.col == 3));
+  r = ptc::lisp::run("(reduce +\n  (range 3 -1 -1))\n(mapv #(/ 10 %)\n  (range 3 -1 -1))");
+  REQUIRE(r.err);
+  CHECK(r.err->kind == ptc::lisp::error_kind::arithmetic);
+  CHECK(r.err->pos.line == 3);
+}
+
 }  // namespace lisp_fast_paths_test
