@@ -23,6 +23,7 @@
 //   ptc_bench --vs-clojure         also run the compared cases in Clojure (needs `clojure`)
 //   ptc_bench --clojure-script P   the Clojure side's script (default: the source tree's)
 //   ptc_bench --runs N             exactly N runs per case, no warm-up (for callgrind: fixed work)
+//   ptc_bench --program SRC        time this program text instead of the cases (data/orders etc. are there)
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -78,6 +79,7 @@ struct options {
   bool json = false;
   bool vs_clojure = false;
   std::string clojure_script;
+  std::string program;   ///< --program: an ad-hoc case replacing the built-in ones
   std::size_t runs = 0;  ///< fixed number of runs (0: adaptive)
 };
 
@@ -329,13 +331,15 @@ bool parse_args(int argc, char** argv, options& o) {
       o.filter = std::string(a.substr(9));
     } else if (a == "--runs" && i + 1 < argc) {
       o.runs = std::stoul(argv[++i]);
+    } else if (a == "--program" && i + 1 < argc) {
+      o.program = argv[++i];
     } else if (a == "--clojure-script" && i + 1 < argc) {
       o.clojure_script = argv[++i];
     } else if (a.rfind("--clojure-script=", 0) == 0) {
       o.clojure_script = std::string(a.substr(17));
     } else if (a == "-h" || a == "--help") {
       std::cout << "usage: ptc_bench [--filter SUBSTR] [--quick] [--json] [--vs-clojure]"
-                   " [--clojure-script PATH] [--runs N]\n";
+                   " [--clojure-script PATH] [--runs N] [--program SRC]\n";
       std::exit(0);
     } else {
       std::cerr << "ptc_bench: unknown argument " << a << " (try --help)\n";
@@ -439,8 +443,16 @@ int main(int argc, char** argv) {
   if (o.runs) ro.lim.timeout_ms = 24ull * 3600 * 1000;
 
   std::vector<bench_case> cases;
-  for (auto& bc : all_cases())
-    if (bc.name.find(o.filter) != std::string::npos) cases.push_back(std::move(bc));
+  if (!o.program.empty()) {
+    if (o.vs_clojure) {
+      std::cerr << "ptc_bench: --program is timed in ptc only (not with --vs-clojure)\n";
+      return 2;
+    }
+    cases.push_back({"program", o.program, {}, versus::none, origin::prepared});
+  } else {
+    for (auto& bc : all_cases())
+      if (bc.name.find(o.filter) != std::string::npos) cases.push_back(std::move(bc));
+  }
   if (cases.empty()) {
     std::cerr << "ptc_bench: no case matches \"" << o.filter << "\"\n";
     return 2;
