@@ -53,9 +53,17 @@ void list_obj::operator delete(void* ptr, std::size_t n) noexcept {
 list_obj::list_obj(value first, const list_obj* rest, std::size_t count)
     : first_(std::move(first)), rest_(rest), count_(count) {}
 
-// Releasing rest_ queues the next cell (object::destroy), so a long list frees in a loop.
+// The cells after this one that only this list holds are freed here, in a loop; the first
+// shared one is released (object::destroy queues it), so a long list never frees recursively.
 list_obj::~list_obj() {
-  if (rest_) rest_->release();
+  const list_obj* r = rest_;
+  while (r && sole_owner(r)) {
+    const list_obj* next = r->rest_;
+    const_cast<list_obj*>(r)->rest_ = nullptr;
+    dispose(r);
+    r = next;
+  }
+  if (r) r->release();
 }
 
 value list_obj::empty() {

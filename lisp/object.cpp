@@ -26,6 +26,12 @@ std::uint32_t charge_active_budget(std::size_t bytes) noexcept {
   return b->id();
 }
 
+void object::dispose(const object* o) noexcept {
+  budget* b = budget::active();
+  if (b && o->budget_id_ != 0 && o->budget_id_ == b->id()) b->credit(o->charged_);
+  delete o;
+}
+
 void object::destroy(const object* o) noexcept {
   destroy_queue& q = tls_queue;
   if (q.draining) {

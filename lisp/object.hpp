@@ -47,6 +47,16 @@ class object {
   /// Bytes charged for this object (set by make<T>).
   std::uint32_t charged_bytes() const { return charged_; }
 
+ protected:
+  /// For a destructor that frees a chain of objects it owns (a list's cells) in a loop: whether
+  /// the caller holds the only reference to `o`, which it may then free with dispose.
+  static bool sole_owner(const object* o) noexcept {
+    return !o->immortal_ && o->refs_.load(std::memory_order_acquire) == 1;
+  }
+  /// Frees an object whose only reference the caller held, as destroy does, without the
+  /// queue (its own children still go through release).
+  static void dispose(const object* o) noexcept;
+
  private:
   template <class T, class... A>
   friend T* make_object(std::size_t extra, A&&... args);
