@@ -794,18 +794,21 @@ class coll_node final : public node {
   coll_node(coll_kind k, std::vector<node_ptr> items, source_pos p)
       : node(p), kind_(k), items_(std::move(items)),
         // {:id x :name y}: constant keys, distinct, are checked once here rather than per map made.
-        constant_distinct_keys_(kind_ == coll_kind::map && constant_distinct_keys(items_)) {}
+        constant_distinct_keys_(kind_ == coll_kind::map && constant_distinct_keys(items_)) {
+    if (constant_distinct_keys_ && !items_.empty() && items_.size() <= 2 * map_obj::record_max) {
+      for (std::size_t i = 0; i < items_.size(); i += 2) record_keys_.push_back(static_cast<const_node&>(*items_[i]).get());
+    }
+  }
   value eval(frame& f) const override {
+    if (!record_keys_.empty()) {
+      // {:id i :amount a}: the keys copied from here, each value evaluated into its slot.
+      return map_obj::record(record_keys_.data(), record_keys_.size(),
+                             [&](std::size_t i) { return items_[2 * i + 1]->eval(f); });
+    }
     if (kind_ == coll_kind::vector && items_.size() <= inline_items) {
       // A short vector literal ([k v], a path): items on the stack, then an exact-size vector.
       arg_buffer<inline_items> buf(items_, f);
       return vector_obj::from_moved(buf.data(), items_.size());
-    }
-    if (constant_distinct_keys_ && items_.size() <= inline_map_items) {
-      // A small map literal with constant keys ({:id i :amount a}): values on the stack, no
-      // duplicate check, one exact-size table.
-      arg_buffer<inline_map_items> buf(items_, f);
-      return map_obj::from_distinct(buf.data(), items_.size());
     }
     std::vector<value> vals;
     vals.reserve(items_.size());
@@ -824,7 +827,7 @@ class coll_node final : public node {
       }
       case coll_kind::map: {
         vals.resize(vals.size() / 2 * 2);
-        for (std::size_t i = 2; i < vals.size(); i += 2) {
+        for (std::size_t i = 2; !constant_distinct_keys_ && i < vals.size(); i += 2) {
           for (std::size_t j = 0; j < i; j += 2) {
             if (detail::ordered_table::same_key(vals[j], vals[i])) {
               raise(error_kind::type, "Duplicate key: " + errors::brief(vals[i]), "Map literals cannot repeat a key");
@@ -848,10 +851,10 @@ class coll_node final : public node {
 
  private:
   static constexpr std::size_t inline_items = 8;
-  static constexpr std::size_t inline_map_items = 16;  ///< 8 entries
   coll_kind kind_;
   std::vector<node_ptr> items_;
   bool constant_distinct_keys_ = false;  ///< a map literal whose keys are distinct constants
+  std::vector<value> record_keys_;       ///< their keys when there are 1 to 8 (map_obj::record)
 };
 
 std::vector<node_ptr> take_short_vector_items(node& n, std::size_t max) {

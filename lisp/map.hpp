@@ -30,6 +30,18 @@ class map_obj : public object {
   static value from_distinct(std::vector<value>&& kvs);
   /// The same from an array of n values (moved from).
   static value from_distinct(value* kvs, std::size_t n);
+  /// A map literal whose n <= 8 keys are distinct constants ({:id i :amount a}): the keys
+  /// copied from `keys`, then each value made by value_at(i), in order, straight into its slot.
+  /// Should value_at throw, the partly filled map is freed.
+  template <class F>
+  static value record(const value* keys, std::size_t n, F&& value_at) {
+    map_obj* m = make_flat(2 * n);
+    value out = value::adopt(type::map, m);
+    m->table_.set_flat_keys(keys, n);
+    for (std::size_t i = 0; i < n; ++i) *m->table_.mutable_value(2 * i) = value_at(i);
+    return out;
+  }
+  static constexpr std::size_t record_max = 8;
   /// {k v}: one entry (what assoc on nil makes).
   static value of(value k, value v);
 

@@ -43,6 +43,12 @@ class ordered_table {
   ordered_table(const ordered_table&) = delete;
   ordered_table& operator=(const ordered_table&) = delete;
 
+  /// Fills this empty flat map table (stride 2, room for 2n slots) with the n distinct `keys`
+  /// (copied) and nil values, to be set through mutable_value (a map literal's record).
+  void set_flat_keys(const value* keys, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) inline_[2 * i] = keys[i];
+    total_ = live_ = static_cast<std::uint32_t>(n);
+  }
   /// Makes this table share `o`'s contents (this one must be empty). A flat table's entries
   /// are copied (into this table's room when they fit).
   void share_from(const ordered_table& o);

@@ -80,3 +80,13 @@
 [(keys {}) (first {}) (merge {} {}) (into {} [])]
 ;;;; maps_map_as_seq_of_entries
 (mapv (fn [e] [(key e) (inc (val e))]) {:a 1 :b 2})
+;;;; maps_record_literals
+(let [i 7 s "x"]
+  [{:id i :amount (* 1.5 i) :status (if (odd? i) "odd" "even")} {:a 1} {"k" i :k s 1 2 nil 3}
+   {:a 1 :b 2 :c 3 :d 4 :e 5 :f 6 :g 7 :h 8} ((juxt count :i :a) {:a 1 :b 2 :c 3 :d 4 :e 5 :f 6 :g 7 :h 8 :i i})
+   (mapv (fn [n] {:n n :sq (* n n)}) (range 3)) (assoc {:a i} :b 2) (:amount {:id i :amount 3})
+   (count {:a [1 2] :b {:c i}}) (keys {:z 1 :y 2 :x 3}) (= {:a 1 :b 2} {:b 2 :a 1}) {}])
+;;;; maps_record_literal_value_order
+(let [v []] {:a 1 :b (/ 1 0) :c (nth v 5)})
+;;;; maps_record_literal_value_error
+(let [xs (mapv (fn [i] {:i i :inv (/ 10 (- 3 i))}) (range 5))] xs)
