@@ -729,6 +729,16 @@ class range_fused_node final : public node {
   std::unique_ptr<range_call_node> range_;
 };
 
+}  // namespace
+
+std::optional<seq_detail::int_range> forms::eval_iterable(const node& n, frame& f, value& other) {
+  if (auto* r = exactly<const range_call_node>(&n)) return r->eval_range(f, other);
+  other = n.eval(f);
+  return std::nullopt;
+}
+
+namespace {
+
 node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, source_pos pos) {
   const std::string_view name = b.qualified_name();
   if (name == "range" && !args.empty() && args.size() <= 3) {

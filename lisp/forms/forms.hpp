@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "ptc/lisp/analyzer.hpp"
+#include "ptc/lisp/builtins/seq_support.hpp"
 
 namespace ptc::lisp::forms {
 
@@ -29,6 +30,10 @@ node_ptr analyze_fn_parts(analyzer& a, const form& f, std::size_t from, const st
 std::unique_ptr<fn_template> analyze_fn_template(analyzer& a, const form& f, std::size_t from,
                                                  const std::string& name, analyzer::fn_scope& scope);
 node_ptr make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos);
+
+/// Evaluates `n` for iteration: when it is a (range ...) call describing a realised integer
+/// list, that range (nothing made); otherwise none, with n's value in `other` (analyzer.cpp).
+std::optional<seq_detail::int_range> eval_iterable(const node& n, frame& f, value& other);
 
 /// (head ...) must have between min and max items after the head (max < 0: no upper bound).
 void check_count(const form& f, std::size_t min, long max, const char* usage);

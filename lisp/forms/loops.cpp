@@ -26,38 +26,47 @@ class comprehension_node final : public node {
   comprehension_node(std::vector<binding_clause> clauses, node_ptr body, bool collect, source_pos p)
       : node(p), clauses_(std::move(clauses)), body_(std::move(body)), collect_(collect) {}
   value eval(frame& f) const override {
-    std::vector<value> out;
+    list_builder out;  // no intermediate array (list.hpp)
     run(f, 0, out);
     if (!collect_) return {};
-    return list_obj::from(std::move(out));
+    return out.finish();
   }
 
  private:
-  void run(frame& f, std::size_t ci, std::vector<value>& out) const {
+  void run(frame& f, std::size_t ci, list_builder& out) const {
     if (ci == clauses_.size()) {
       value v = body_->eval(f);
-      if (collect_) out.push_back(std::move(v));
+      if (collect_) out.push(std::move(v));
       return;
     }
     const binding_clause& c = clauses_[ci];
-    value coll = c.coll->eval(f);
-    seq_iter it(*f.ctx, coll, collect_ ? "for" : "doseq");
-    value x;
-    while (it.next(x)) {
+    // One item: bind it, apply the modifiers, go a level deeper; false ends the clause (:while).
+    auto visit = [&](value x) {
       f.slots[c.item_slot] = std::move(x);
       for (const auto& [slot, n] : c.bind) f.slots[slot] = n->eval(f);
-      bool skip = false;
       for (const auto& m : c.mods) {
         if (m.kind == modifier::let) {
           for (const auto& [slot, n] : m.steps) f.slots[slot] = n->eval(f);
         } else if (!m.test->eval(f).truthy()) {
-          if (m.kind == modifier::while_) return;
-          skip = true;
-          break;
+          return m.kind != modifier::while_;  // :when skips the item, :while ends the clause
         }
       }
-      if (!skip) run(f, ci + 1, out);
+      run(f, ci + 1, out);
+      return true;
+    };
+    value coll;
+    // (for [i (range n)] ...): the range's items are counted out, its list is never made.
+    if (auto r = forms::eval_iterable(*c.coll, f, coll)) {
+      for (std::size_t i = 0; i < r->n; ++i) {
+        f.ctx->tick();
+        if (!visit(value::integer(r->start + static_cast<std::int64_t>(i) * r->step))) return;
+      }
+      return;
     }
+    seq_iter it(*f.ctx, coll, collect_ ? "for" : "doseq");
+    value x;
+    while (it.next(x))
+      if (!visit(std::move(x))) return;
   }
 
   std::vector<binding_clause> clauses_;

@@ -57,3 +57,14 @@
 (reduce max (range 0))
 ;;;; fused_range_error_reduce_types
 (reduce + (map (fn [i] (if (= i 3) :x i)) (range 5)))
+;;;; fused_range_for
+[(for [i (range 5)] (* i i)) (for [i (range 10) :when (odd? i) :let [j (* i 2)] :while (< j 12)] j)
+ (for [i (range 3) j (range i)] [i j]) (for [x [1 2] i (range x 0 -1)] [x i]) (for [i (range 0.5 2)] i)
+ (for [i (range 0)] i) (for [i (range 1 5 0) :while (< i 0)] i) (count (for [i (range 100000)] i))
+ (for [[a b] (map vector (range 3) (range 3 6))] (+ a b)) (for [i (range 3) :when (even? i)] {:i i})]
+;;;; fused_range_doseq
+(let [v (vec (for [i (range 4)] (do (doseq [j (range i)] (println j)) i)))] v)
+;;;; fused_range_for_error_range_argument
+(for [i (range "x")] i)
+;;;; fused_range_for_error_body
+(vec (for [i (range 3 -1 -1)] (/ 6 i)))
