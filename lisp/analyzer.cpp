@@ -39,6 +39,8 @@ class const_node final : public node {
   const_node(value v, source_pos p) : node(p), v_(std::move(v)) {}
   value eval(frame&) const override { return v_; }
   const value* eval_ref(frame&, value&) const override { return &v_; }
+  effects effect() const override { return effects::none; }
+  effects call_effect(std::size_t nargs) const override;
   const value& get() const { return v_; }
 
  private:
@@ -57,6 +59,7 @@ class local_node final : public node {
     return f.slots[slot_];
   }
   const value* eval_ref(frame& f, value&) const override { return &f.slots[slot_]; }
+  effects effect() const override { return effects::none; }
   void set_move() { move_ = true; }
   int slot() const { return slot_; }
 
@@ -72,6 +75,7 @@ class capture_node final : public node {
   capture_node(int index, source_pos p) : node(p), index_(index) {}
   value eval(frame& f) const override { return f.self->capture(index_); }
   const value* eval_ref(frame& f, value&) const override { return &f.self->capture(index_); }
+  effects effect() const override { return effects::none; }
 
  private:
   int index_;
@@ -217,8 +221,8 @@ class self_call_node final : public node {
 
 class builtin_call_node final : public node {
  public:
-  builtin_call_node(native_fn fn, std::vector<node_ptr> args, source_pos p)
-      : node(p), fn_(fn), args_(std::move(args)) {}
+  builtin_call_node(native_fn fn, std::vector<node_ptr> args, source_pos p, effects own)
+      : node(p), fn_(fn), args_(std::move(args)), own_(own) {}
   value eval(frame& f) const override {
     arg_buffer<> buf(args_, f);
     try {
@@ -227,16 +231,23 @@ class builtin_call_node final : public node {
       rethrow_with_pos(e, pos, f);
     }
   }
+  effects effect() const override {
+    effects e = own_;
+    for (const auto& a : args_) e = worst(e, a->effect());
+    return e;
+  }
 
  private:
   native_fn fn_;
   std::vector<node_ptr> args_;
+  effects own_;  ///< the builtin's own (builtin_effect)
 };
 
 /// A builtin call with 1 or 2 arguments: no buffer, no loop.
 class builtin_call1_node final : public node {
  public:
-  builtin_call1_node(native_fn fn, node_ptr a, source_pos p) : node(p), fn_(fn), a_(std::move(a)) {}
+  builtin_call1_node(native_fn fn, node_ptr a, source_pos p, effects own)
+      : node(p), fn_(fn), a_(std::move(a)), own_(own) {}
   value eval(frame& f) const override {
     value v[1] = {a_->eval(f)};
     try {
@@ -245,10 +256,12 @@ class builtin_call1_node final : public node {
       rethrow_with_pos(e, pos, f);
     }
   }
+  effects effect() const override { return worst(own_, a_->effect()); }
 
  private:
   native_fn fn_;
   node_ptr a_;
+  effects own_;  ///< the builtin's own (builtin_effect)
 };
 
 /// (return v) / (fail v) (or with no argument), as the builtins do it: the value checked, then
@@ -278,8 +291,8 @@ class return_call_node final : public node {
 
 class builtin_call2_node final : public node {
  public:
-  builtin_call2_node(native_fn fn, node_ptr a, node_ptr b, source_pos p)
-      : node(p), fn_(fn), a_(std::move(a)), b_(std::move(b)) {}
+  builtin_call2_node(native_fn fn, node_ptr a, node_ptr b, source_pos p, effects own)
+      : node(p), fn_(fn), a_(std::move(a)), b_(std::move(b)), own_(own) {}
   value eval(frame& f) const override {
     value v[2] = {a_->eval(f), b_->eval(f)};
     try {
@@ -288,10 +301,12 @@ class builtin_call2_node final : public node {
       rethrow_with_pos(e, pos, f);
     }
   }
+  effects effect() const override { return worst(own_, worst(a_->effect(), b_->effect())); }
 
  private:
   native_fn fn_;
   node_ptr a_, b_;
+  effects own_;  ///< the builtin's own (builtin_effect)
 };
 
 /// (:kw m) and (:kw m default) with a constant keyword: the map lookup without an argument
@@ -327,6 +342,8 @@ class keyword_call_node final : public node {
     }
   }
 
+  effects effect() const override { return dflt_ ? worst(m_->effect(), dflt_->effect()) : m_->effect(); }
+
  private:
   value kw_;
   node_ptr m_, dflt_;
@@ -356,6 +373,7 @@ class equal2_node final : public node {
       rethrow_with_pos(e, pos, f);
     }
   }
+  effects effect() const override { return worst(a_->effect(), b_->effect()); }
 
  private:
   native_fn fn_;
@@ -374,14 +392,17 @@ struct slot_operand {
   int slot;
   node_ptr keep;  ///< the local's node stays alive: the analyzer may still mark it (finish_locals)
   const value& get(frame& f, value&) const { return f.slots[slot]; }
+  effects effect() const { return effects::none; }
 };
 struct const_operand {
   value v;
   const value& get(frame&, value&) const { return v; }
+  effects effect() const { return effects::none; }
 };
 struct node_operand {
   node_ptr n;
   const value& get(frame& f, value& tmp) const { return *n->eval_ref(f, tmp); }
+  effects effect() const { return n->effect(); }
 };
 
 template <class A, class B>
@@ -407,6 +428,7 @@ class int_op2_node final : public node {
     if (fast(x, y, r)) return r.kind != type::boolean || r.i != 0;  // a number is truthy
     return slow(f, x, y).truthy();
   }
+  effects effect() const override { return worst(effects::may_raise, worst(a_.effect(), b_.effect())); }
 
  private:
   /// A fast path's answer before it becomes a value: integer, boolean (i is 0 or 1) or double.
@@ -503,6 +525,7 @@ class int_op1_node final : public node {
       rethrow_with_pos(e, pos, f);
     }
   }
+  effects effect() const override { return worst(effects::may_raise, a_.effect()); }
 
  private:
   int_op op_;
@@ -644,6 +667,33 @@ class reduce3_node final : public node {
   std::vector<node_ptr> args_;
 };
 
+/// What calling the builtin `name` may do besides answering (see effects): a few predicates
+/// and lookups answer for anything; arithmetic, comparison and the like may raise; the rest
+/// (printing, tools, functions that call functions) are `any`.
+effects builtin_effect(std::string_view name) {
+  static constexpr std::string_view none[] = {
+      "nil?", "some?", "not", "identity", "true?", "false?", "boolean?", "keyword?", "string?", "number?",
+      "integer?", "int?", "double?", "map?", "vector?", "set?", "list?", "seq?", "coll?", "fn?", "=", "not=",
+      "get", "vector", "list"};
+  static constexpr std::string_view may_raise[] = {
+      "+", "-", "*", "/", "inc", "dec", "max", "min", "mod", "rem", "quot", "<", ">", "<=", ">=", "==",
+      "even?", "odd?", "zero?", "pos?", "neg?", "abs", "count", "str", "subs", "first", "second", "last",
+      "nth", "name", "contains?", "double", "int", "long", "compare", "empty?", "upper-case", "lower-case",
+      "str/upper-case", "str/lower-case", "str/includes?", "str/starts-with?", "str/ends-with?"};
+  for (std::string_view n : none)
+    if (n == name) return effects::none;
+  for (std::string_view n : may_raise)
+    if (n == name) return effects::may_raise;
+  return effects::any;
+}
+
+effects const_node::call_effect(std::size_t nargs) const {
+  if (v_.is(type::keyword)) return nargs == 1 || nargs == 2 ? effects::none : effects::any;
+  if (!v_.is(type::function)) return effects::any;
+  auto* b = dynamic_cast<const builtin_fn*>(v_.obj());
+  return b ? builtin_effect(b->qualified_name()) : effects::any;
+}
+
 /// (range ...) with 1 to 3 arguments: the builtin call, and for a consumer the analyzer fused
 /// it into (range_fused_node) the range's description instead of its list.
 class range_call_node final : public node {
@@ -729,6 +779,208 @@ class range_fused_node final : public node {
   std::unique_ptr<range_call_node> range_;
 };
 
+/// (map f xs), (filter f xs) or (remove f xs): the builtin call, and for a consumer the analyzer
+/// fused it into (stage_fused_node) a stage of its pipeline.
+class stage_call_node final : public node {
+ public:
+  stage_call_node(seq_detail::fused_stage::kind_t k, native_fn fn, node_ptr f, node_ptr coll, source_pos p)
+      : node(p), kind_(k), fn_(fn), f_(std::move(f)), coll_(std::move(coll)) {}
+  value eval(frame& fr) const override {
+    value v[2] = {f_->eval(fr), coll_->eval(fr)};
+    try {
+      return fn_(*fr.ctx, std::span<const value>(v, 2));
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos, fr);
+    }
+  }
+
+  seq_detail::fused_stage::kind_t kind_;
+  native_fn fn_;
+  node_ptr f_, coll_;
+};
+
+/// A consumer of chained seq stages, (reduce g (map f (filter p xs))) and the like (also written
+/// with ->>), run item by item: each item goes through every stage and into the consumer, and no
+/// seq is made between them (a transducer chosen at analysis). Context: PTC-Lisp's seqs are
+/// eager, so the builtins run a stage over all items before the next stage starts; run item by
+/// item, the calls happen in another order. Decision: fuse only where that order cannot be
+/// seen (the `effects` of the functions, known at analysis):
+/// - the stages' functions do nothing but answer (keywords, predicates and lookups, fn
+///   literals made of them): the consumer's calls, effects and errors are the same in either
+///   order, and so are a reduce that stops early (`reduced`);
+/// - or the stages may raise but nothing else, and so may the consumer: the pipeline runs fused,
+///   and should anything raise, it is run again stage by stage, which raises the error the
+///   builtins raise (nothing the first attempt did can be seen).
+/// A collection that is not a list, vector or nil, or a function value that is not one, goes
+/// stage by stage from the start.
+class stage_fused_node final : public node {
+ public:
+  struct stage {
+    seq_detail::fused_stage::kind_t kind;
+    native_fn fn;
+    node_ptr f;
+    source_pos pos;
+  };
+
+  /// `consumer_args` are the consumer's arguments before the collection (reduce: f [init];
+  /// map, filter, ...: f; count: none); `stages` outermost first, as the calls are nested.
+  stage_fused_node(seq_detail::fused_sink sink, native_fn consumer, std::vector<node_ptr> consumer_args,
+                   std::vector<stage> stages, node_ptr source, bool rerun_on_error, source_pos p)
+      : node(p), sink_(sink), consumer_(consumer), consumer_args_(std::move(consumer_args)),
+        stages_(std::move(stages)), source_(std::move(source)), rerun_on_error_(rerun_on_error) {}
+
+  value eval(frame& fr) const override {
+    // Evaluated in the order of the nested calls: the consumer's arguments, each stage's
+    // function from the outermost in, the collection.
+    value cv[2];
+    for (std::size_t i = 0; i < consumer_args_.size(); ++i) cv[i] = consumer_args_[i]->eval(fr);
+    arg_buffer<4> fns(stages_.size());
+    for (std::size_t i = 0; i < stages_.size(); ++i) fns.data()[i] = stages_[i].f->eval(fr);
+    value coll = source_->eval(fr);
+    return run(fr, cv, fns.data(), coll);
+  }
+
+  /// The fused node for a call of `name` with `args` whose collection is a chain of stage calls
+  /// that may be fused (see the class comment); null otherwise (args untouched).
+  static node_ptr make(std::string_view name, native_fn fn, std::vector<node_ptr>& args, source_pos pos);
+
+ private:
+  value run(frame& fr, value* cv, value* fns, const value& coll) const {
+    context& c = *fr.ctx;
+    const bool reduce = sink_ == seq_detail::fused_sink::reduce;
+    const bool materialises = sink_ == seq_detail::fused_sink::list || sink_ == seq_detail::fused_sink::vector;
+    // Innermost stage first; a materialising consumer's own function is the last stage.
+    const std::size_t n = stages_.size() + (materialises ? 1 : 0);
+    std::unique_ptr<seq_detail::fused_stage[]> st(new seq_detail::fused_stage[n]);
+    for (std::size_t i = 0; i < stages_.size(); ++i) {
+      const std::size_t j = stages_.size() - 1 - i;
+      st[i] = {stages_[j].kind, &fns[j]};
+    }
+    if (materialises) st[n - 1] = {consumer_kind_, &cv[0]};
+    const std::span<const seq_detail::fused_stage> stages(st.get(), n);
+    const value* reduce_fn = reduce ? &cv[0] : nullptr;
+    const bool have = reduce && consumer_args_.size() == 2;
+    if (seq_detail::fusable(coll, stages, reduce_fn)) {
+      value init = have && rerun_on_error_ ? cv[1] : value();  // kept for a second, staged run
+      try {
+        return seq_detail::run_fused(c, coll, stages, sink_, reduce_fn, have, have ? std::move(cv[1]) : value());
+      } catch (lisp_exception& e) {
+        if (!rerun_on_error_ || e.err().kind == error_kind::limit) rethrow_with_pos(e, pos, fr);
+        if (have) cv[1] = std::move(init);
+      }
+    }
+    return staged(fr, cv, fns, coll);
+  }
+
+  /// The builtins, stage by stage (the calls as written).
+  value staged(frame& fr, value* cv, value* fns, const value& coll) const {
+    context& c = *fr.ctx;
+    value v = coll;
+    for (std::size_t i = stages_.size(); i-- > 0;) {
+      value a[2] = {fns[i], std::move(v)};
+      try {
+        v = stages_[i].fn(c, std::span<const value>(a, 2));
+      } catch (lisp_exception& e) {
+        rethrow_with_pos(e, stages_[i].pos, fr);
+      }
+    }
+    try {
+      if (sink_ == seq_detail::fused_sink::reduce && consumer_args_.size() == 2) {
+        value a[3] = {cv[0], value(), std::move(v)};
+        return seq_detail::reduce_owned(c, std::span<const value>(a, 3), std::move(cv[1]));
+      }
+      const std::size_t k = consumer_args_.size();
+      value a[2];
+      for (std::size_t i = 0; i < k; ++i) a[i] = cv[i];
+      a[k] = std::move(v);
+      return consumer_(c, std::span<const value>(a, k + 1));
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos, fr);
+    }
+  }
+
+  seq_detail::fused_sink sink_;
+  native_fn consumer_;
+  std::vector<node_ptr> consumer_args_;
+  std::vector<stage> stages_;
+  node_ptr source_;
+  bool rerun_on_error_;
+
+ public:
+  seq_detail::fused_stage::kind_t consumer_kind_ = seq_detail::fused_stage::map;  ///< a materialising consumer's own stage
+};
+
+/// The stage kind of a seq builtin, when it is one a pipeline can fuse.
+std::optional<seq_detail::fused_stage::kind_t> stage_kind(std::string_view name) {
+  if (name == "map" || name == "mapv") return seq_detail::fused_stage::map;
+  if (name == "filter" || name == "filterv") return seq_detail::fused_stage::filter;
+  if (name == "remove") return seq_detail::fused_stage::remove;
+  return std::nullopt;
+}
+
+node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector<node_ptr>& args, source_pos pos) {
+  using seq_detail::fused_sink;
+  fused_sink sink;
+  std::size_t own_args;  // the consumer's arguments before the collection
+  if (name == "reduce" && (args.size() == 2 || args.size() == 3)) {
+    sink = fused_sink::reduce;
+    own_args = args.size() - 1;
+  } else if (name == "count" && args.size() == 1) {
+    sink = fused_sink::count;
+    own_args = 0;
+  } else if (stage_kind(name) && args.size() == 2) {
+    sink = name == "mapv" || name == "filterv" ? fused_sink::vector : fused_sink::list;
+    own_args = 1;
+  } else {
+    return nullptr;
+  }
+  // The chain below: stage calls, and possibly a fused pipeline that makes a seq (an inner
+  // consumer fused first, as analysis goes inside out), whose stages this one takes over.
+  node* head = args.back().get();
+  auto* inner = exactly<stage_fused_node>(head);
+  if (inner && inner->sink_ != fused_sink::list && inner->sink_ != fused_sink::vector) inner = nullptr;
+  if (!inner && !exactly<stage_call_node>(head)) return nullptr;
+  std::vector<stage_call_node*> chain;  // stage calls, outermost first
+  for (auto* s = exactly<stage_call_node>(head); s; s = exactly<stage_call_node>(s->coll_.get())) chain.push_back(s);
+  if (!inner && !chain.empty()) {
+    inner = exactly<stage_fused_node>(chain.back()->coll_.get());
+    if (inner && inner->sink_ != fused_sink::list && inner->sink_ != fused_sink::vector) inner = nullptr;
+  }
+  constexpr std::size_t max_stages = 6;
+  if (chain.size() + (inner ? inner->stages_.size() + 1 : 0) > max_stages) return nullptr;
+  effects stage_effects = effects::none;
+  for (auto* s : chain) stage_effects = worst(stage_effects, s->f_->call_effect(1));
+  if (inner) {
+    stage_effects = worst(stage_effects, inner->consumer_args_[0]->call_effect(1));
+    for (const stage& s : inner->stages_) stage_effects = worst(stage_effects, s.f->call_effect(1));
+  }
+  effects consumer_effects = effects::none;
+  if (sink == fused_sink::reduce) consumer_effects = args[0]->call_effect(2);
+  if (sink == fused_sink::list || sink == fused_sink::vector) stage_effects = worst(stage_effects, args[0]->call_effect(1));
+  bool rerun_on_error;
+  if (stage_effects == effects::none) rerun_on_error = false;
+  else if (stage_effects == effects::may_raise && consumer_effects != effects::any) rerun_on_error = true;
+  else return nullptr;
+
+  std::vector<stage> stages;
+  node_ptr source;
+  for (auto* s : chain) stages.push_back({s->kind_, s->fn_, std::move(s->f_), s->pos});
+  if (inner) {
+    stages.push_back({inner->consumer_kind_, inner->consumer_, std::move(inner->consumer_args_[0]), inner->pos});
+    for (stage& s : inner->stages_) stages.push_back(std::move(s));
+    source = std::move(inner->source_);
+  } else {
+    source = std::move(chain.back()->coll_);
+  }
+  std::vector<node_ptr> own;
+  for (std::size_t i = 0; i < own_args; ++i) own.push_back(std::move(args[i]));
+  auto node = std::make_unique<stage_fused_node>(sink, fn, std::move(own), std::move(stages), std::move(source),
+                                                 rerun_on_error, pos);
+  if (auto k = stage_kind(name)) node->consumer_kind_ = *k;
+  args.clear();  // the chain's nodes were taken apart; what is left of them goes with args
+  return node;
+}
+
 }  // namespace
 
 std::optional<seq_detail::int_range> forms::eval_iterable(const node& n, frame& f, value& other) {
@@ -745,6 +997,10 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
     return std::make_unique<range_call_node>(b.def().fn, std::move(args), pos);
   }
   if (node_ptr fused = range_fused_node::make(name, b.def().fn, args, pos)) return fused;
+  if (node_ptr fused = stage_fused_node::make(name, b.def().fn, args, pos)) return fused;
+  if (auto k = stage_kind(name); k && name != "mapv" && name != "filterv" && args.size() == 2) {
+    return std::make_unique<stage_call_node>(*k, b.def().fn, std::move(args[0]), std::move(args[1]), pos);
+  }
   if ((name == "return" || name == "fail") && args.size() <= 1) {
     return std::make_unique<return_call_node>(args.empty() ? nullptr : std::move(args[0]), name == "fail", pos);
   }
@@ -771,7 +1027,7 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
   if (args.size() == 2) {
     for (const auto& [op_name, op] : ops2)
       if (op_name == name) return make_int_op2(op, fn, std::move(args[0]), std::move(args[1]), pos);
-    return std::make_unique<builtin_call2_node>(fn, std::move(args[0]), std::move(args[1]), pos);
+    return std::make_unique<builtin_call2_node>(fn, std::move(args[0]), std::move(args[1]), pos, builtin_effect(name));
   }
   if (args.size() == 1) {
     if (name == "inc" || name == "dec") {
@@ -780,9 +1036,9 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
         return std::make_unique<int_op1_node<decltype(x)>>(op, fn, std::move(x), pos);
       });
     }
-    return std::make_unique<builtin_call1_node>(fn, std::move(args[0]), pos);
+    return std::make_unique<builtin_call1_node>(fn, std::move(args[0]), pos, builtin_effect(name));
   }
-  return std::make_unique<builtin_call_node>(fn, std::move(args), pos);
+  return std::make_unique<builtin_call_node>(fn, std::move(args), pos, builtin_effect(name));
 }
 
 enum class coll_kind { vector, map, set };
@@ -851,6 +1107,12 @@ class coll_node final : public node {
   }
 
  public:
+  effects effect() const override {
+    // A set or a map without constant distinct keys raises on a repeated item or key.
+    effects e = kind_ == coll_kind::vector || constant_distinct_keys_ ? effects::none : effects::may_raise;
+    for (const auto& n : items_) e = worst(e, n->effect());
+    return e;
+  }
   /// A vector literal's 1 to `max` items, moved out (this node is then spent); else none.
   std::vector<node_ptr> take_vector_items(std::size_t max) {
     if (kind_ != coll_kind::vector || items_.empty() || items_.size() > max) return {};

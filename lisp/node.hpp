@@ -34,6 +34,16 @@ struct frame {
 
 struct return_signal;
 
+/// What evaluating a node may do besides making its value: nothing, raise an error, or anything
+/// (print, call a tool or a user function, return, define). Context: the analyzer runs chained
+/// seq stages item by item instead of stage by stage only where nobody can tell the difference
+/// (range_fused_node, stage_fused_node). Decision: a conservative answer per node class; a
+/// class that does not say is `any`. Budget limits are not effects: a run that meets one fails
+/// either way. A keyword lookup or `=` is `none`, also on a sorted collection, whose comparator
+/// may raise or be a user function (that corner runs in fused order).
+enum class effects : std::uint8_t { none, may_raise, any };
+inline effects worst(effects a, effects b) { return a > b ? a : b; }
+
 class node {
  public:
   explicit node(source_pos p) : pos(p) {}
@@ -56,6 +66,11 @@ class node {
   /// over in `out` instead of throwing return_signal (the run's top-level loop, which ends the
   /// run there: nothing is left to unwind). false: not such a call, nothing evaluated.
   virtual bool eval_return(frame& /*f*/, return_signal& /*out*/) const { return false; }
+  /// What evaluating this node may do besides making its value (see effects).
+  virtual effects effect() const { return effects::any; }
+  /// What calling the function this node evaluates to with `nargs` arguments may do: known for
+  /// a keyword, a builtin and a fn literal; `any` otherwise.
+  virtual effects call_effect(std::size_t /*nargs*/) const { return effects::any; }
   source_pos pos;
 };
 using node_ptr = std::unique_ptr<node>;

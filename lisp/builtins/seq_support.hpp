@@ -88,6 +88,27 @@ enum class range_use : std::uint8_t { map, mapv, filter, filterv, remove, reduce
 /// accumulator is handed over as `init` (a[1] may be moved-from).
 value over_int_range(context& c, range_use use, std::span<const value> a, const int_range& r, value init = {});
 
+/// A stage of a pipeline the analyzer fused (stage_fused_node): (map f xs), (filter f xs) or
+/// (remove f xs) with `fn` the value of f.
+struct fused_stage {
+  enum kind_t : std::uint8_t { map, filter, remove } kind;
+  const value* fn;
+};
+/// What takes the items a fused pipeline lets through: reduce, count, or a realised list (map,
+/// filter, remove) or vector (mapv, filterv) of them.
+enum class fused_sink : std::uint8_t { reduce, count, list, vector };
+
+/// Whether run_fused runs these: `coll` a list, a vector or nil; each stage's function a keyword
+/// or a function; a reduce's function a function. Otherwise the builtins run stage by stage.
+bool fusable(const value& coll, std::span<const fused_stage> stages, const value* reduce_fn);
+
+/// Each item of `coll` through the stages (innermost first) in turn, then into the sink, with no
+/// seq made between the stages: what the builtins answer stage by stage when the stages' calls
+/// cannot be told apart from those (the analyzer's effect analysis decides). A reduce sink has
+/// `reduce_fn` and, when `have`, the initial accumulator `acc` (handed over: in place updates).
+value run_fused(context& c, const value& coll, std::span<const fused_stage> stages, fused_sink sink,
+                const value* reduce_fn, bool have, value acc);
+
 /// (f x) without copying x into an argument list (a copy is two atomic refcount operations,
 /// a visible cost in map/filter over 10,000 items).
 inline value call1(context& c, const value& f, const value& x) {

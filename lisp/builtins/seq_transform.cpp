@@ -491,6 +491,102 @@ value reduce_owned(context& c, std::span<const value> a, value init) {
   return reduce_impl(c, a, true, std::move(init));
 }
 
+bool fusable(const value& coll, std::span<const fused_stage> stages, const value* reduce_fn) {
+  if (!coll.is_nil() && !coll.is(type::list) && !coll.is(type::vector)) return false;
+  for (const fused_stage& s : stages)
+    if (!s.fn->is(type::keyword) && !s.fn->is(type::function)) return false;
+  return !reduce_fn || reduce_fn->is(type::function);
+}
+
+value run_fused(context& c, const value& coll, std::span<const fused_stage> stages, fused_sink sink,
+                const value* reduce_fn, bool have, value acc) {
+  // One caller per stage: a keyword looks up with a position hint, a function calls through one
+  // frame for every item (call_loop).
+  struct caller {
+    const value* fn = nullptr;
+    std::uint32_t hint = 0;
+    std::optional<call_loop> loop;
+  };
+  std::unique_ptr<caller[]> calls(new caller[stages.size()]);
+  for (std::size_t i = 0; i < stages.size(); ++i) {
+    calls[i].fn = stages[i].fn;
+    if (!stages[i].fn->is(type::keyword)) calls[i].loop.emplace(c, *stages[i].fn, 1);
+  }
+  auto call = [&](caller& k, const value& x) { return k.loop ? (*k.loop)(x) : call1_keyword(c, *k.fn, x, k.hint); };
+  // The item after the stages, or null when a filter dropped it; `held` keeps a mapped item.
+  auto through = [&](const value& x, value& held) -> const value* {
+    const value* cur = &x;
+    for (std::size_t i = 0; i < stages.size(); ++i) {
+      if (stages[i].kind == fused_stage::map) {
+        value y = call(calls[i], *cur);
+        held = std::move(y);
+        cur = &held;
+      } else if (call(calls[i], *cur).truthy() != (stages[i].kind == fused_stage::filter)) {
+        return nullptr;
+      }
+    }
+    return cur;
+  };
+  value held;
+  switch (sink) {
+    case fused_sink::count: {
+      std::int64_t n = 0;
+      for_each_item(c, coll, "count", [&](const value& x) {
+        if (through(x, held)) ++n;
+        return true;
+      });
+      return value::integer(n);
+    }
+    case fused_sink::list: {
+      list_builder out;
+      for_each_item(c, coll, "map", [&](const value& x) {
+        if (const value* y = through(x, held)) out.push(*y);
+        return true;
+      });
+      return out.finish();
+    }
+    case fused_sink::vector: {
+      std::vector<value> items;
+      for_each_item(c, coll, "mapv", [&](const value& x) {
+        if (const value* y = through(x, held)) items.push_back(*y);
+        return true;
+      });
+      return vector_obj::from(std::move(items));
+    }
+    case fused_sink::reduce: break;
+  }
+  // reduce, as reduce_impl over the items the stages let through
+  const value& f = *reduce_fn;
+  if (have && is_reduced(acc)) return reduced_value(acc);
+  const bool plus = is_plus_builtin(f);
+  std::optional<call_loop> reducer;
+  if (!plus) reducer.emplace(c, f, 2);
+  for_each_item(c, coll, "reduce", [&](const value& x) {
+    const value* y = through(x, held);
+    if (!y) return true;
+    if (!have) {
+      acc = *y;
+      have = true;
+      return true;
+    }
+    if (plus) {
+      if (!add_in_place(acc, *y)) {
+        value args[2] = {std::move(acc), *y};
+        acc = c.call_owned(f, std::span<value>(args, 2));  // + never returns a reduced
+      }
+      return true;
+    }
+    acc = (*reducer)(std::move(acc), *y);
+    if (is_reduced(acc)) {
+      acc = value(reduced_value(acc));
+      return false;
+    }
+    return true;
+  });
+  if (!have) return c.call(f, {});
+  return acc;
+}
+
 value over_int_range(context& c, range_use use, std::span<const value> a, const int_range& r, value init) {
   switch (use) {
     case range_use::map: return map_impl(c, a, "map", false, &r);

@@ -15,6 +15,11 @@ class do_node final : public node {
     for (std::size_t i = 0; i < last; ++i) body_[i]->eval(f);
     return body_[last]->eval(f);
   }
+  effects effect() const override {
+    effects e = effects::none;
+    for (const auto& n : body_) e = worst(e, n->effect());
+    return e;
+  }
 
  private:
   std::vector<node_ptr> body_;
@@ -27,6 +32,10 @@ class if_node final : public node {
   value eval(frame& f) const override {
     if (test_->test(f)) return then_->eval(f);
     return else_ ? else_->eval(f) : value();
+  }
+  effects effect() const override {
+    effects e = worst(test_->effect(), then_->effect());
+    return else_ ? worst(e, else_->effect()) : e;
   }
 
  private:

@@ -28,6 +28,11 @@ class and_node final : public node {
     }
     return v;
   }
+  effects effect() const override {
+    effects e = effects::none;
+    for (const auto& n : parts_) e = worst(e, n->effect());
+    return e;
+  }
 
  private:
   std::vector<node_ptr> parts_;
@@ -43,6 +48,11 @@ class or_node final : public node {
       if (v.truthy()) return v;
     }
     return v;
+  }
+  effects effect() const override {
+    effects e = effects::none;
+    for (const auto& n : parts_) e = worst(e, n->effect());
+    return e;
   }
 
  private:

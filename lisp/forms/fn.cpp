@@ -28,6 +28,13 @@ class fn_node final : public node {
     }
     return value::adopt(type::function, make_object<closure_obj>(caps.size() * sizeof(value), tmpl_, std::move(caps)));
   }
+  effects effect() const override { return effects::none; }  // making the closure; calling it is call_effect
+  effects call_effect(std::size_t nargs) const override {
+    if (tmpl_->arities.size() != 1) return effects::any;
+    const fn_arity& a = tmpl_->arities.front();
+    if (a.variadic || static_cast<std::size_t>(a.fixed) != nargs) return effects::any;
+    return a.body->effect();
+  }
 
  private:
   std::shared_ptr<const fn_template> tmpl_;

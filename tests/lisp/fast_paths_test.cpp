@@ -190,4 +190,74 @@ TEST_CASE("PERF a range consumed by map, filter or reduce is not made, and answe
   CHECK(r.err->pos.line == 3);
 }
 
+
+// Chained map/filter/remove stages under reduce, count, map, mapv, filter, filterv or remove
+// run item by item where the order of the calls cannot be seen (stage_fused_node); Clojure's
+// answers are in tests/conformance/programs/fused_stages.clj. Here: no seq is made between the
+// stages, and every answer and error is the stage-by-stage one (stages bound to locals first
+// are not fused), at the same place.
+TEST_CASE("PERF chained seq stages run item by item where nobody can tell, answering as stage by stage") {
+  ptc::lisp::run_options o;
+  o.lim.max_memory_bytes = 40u << 20;  // the vector ~17 MB; a list of 1,000,000 items ~64 MB more
+  auto with_little_memory = [&](std::string_view src) {
+    ptc::lisp::run_result r = ptc::lisp::run(src, o);
+    return r.err ? "error " + r.err->message : ptc::lisp::pr_str(r.result);
+  };
+  const std::string v = "(let [v (mapv identity (range 1000000))] ";
+  CHECK(with_little_memory(v + "(count (filter odd? (map inc v))))") == "500000");
+  CHECK(with_little_memory(v + "(reduce + (map inc (filter even? v))))") == "250000000000");
+  CHECK(with_little_memory(v + "(let [m (map inc v)] (count (filter odd? m))))").find("memory limit") != std::string::npos);
+
+  struct pipeline {
+    std::vector<const char*> stages;  // innermost first, % the collection
+    const char* consumer;             // % the last stage's seq
+  };
+  const pipeline pipelines[] = {
+      {{"(filter :ok %)", "(map :n %)"}, "(reduce + %)"},
+      {{"(filter :ok %)", "(map :n %)"}, "(reduce + 10 %)"},
+      {{"(remove :ok %)"}, "(count %)"},
+      {{"(filter map? %)", "(map :n %)"}, "(mapv inc %)"},
+      {{"(map :n %)", "(filter number? %)"}, "(filterv odd? %)"},
+      {{"(filter #(= true (:ok %)) %)"}, "(map :n %)"},
+      {{"(map :n %)", "(remove nil? %)", "(map inc %)"}, "(reduce max %)"},
+      {{"(filter :ok %)", "(map :n %)"}, "(reduce (fn [a x] (if (> a 4) (reduced a) (+ a x))) %)"},
+      {{"(filter :ok %)"}, "(reduce (fn [a x] (+ a (:n x))) 0 %)"},
+      {{"(map #(/ 12 (:n %)) %)"}, "(reduce + %)"},
+      {{"(filter #(> (:n %) 1) %)", "(map :n %)"}, "(reduce + %)"},
+      {{"(map 5 %)"}, "(count %)"},
+      {{"(filter :ok %)"}, "(remove (fn [a b] a) %)"},
+  };
+  const char* colls[] = {
+      "[{:ok true :n 1} {:n 2} {:ok true :n 3} {:ok true :n 4}]",
+      "[{:ok true :n 1} {:ok true :n \"x\"} {:ok true :n 0} 7]",
+      "(list {:ok true :n 2} nil {:ok false :n 6})",
+      "[]", "nil", "5", "#{{:ok true :n 3}}", "(sorted-map :ok 1 :n 2)", "{:ok true :n 3}",
+  };
+  for (const pipeline& p : pipelines) {
+    for (const char* coll : colls) {
+      std::string fused = coll, staged = "(let [s0 " + std::string(coll);
+      for (std::size_t i = 0; i < p.stages.size(); ++i) {
+        std::string st = p.stages[i];
+        fused = st.replace(st.find('%'), 1, fused);
+        std::string sv = p.stages[i];
+        staged += " s" + std::to_string(i + 1) + " " + sv.replace(sv.find('%'), 1, "s" + std::to_string(i));
+      }
+      std::string consumer = p.consumer, consumer2 = p.consumer;
+      fused = consumer.replace(consumer.find('%'), 1, fused);
+      staged += "] " + consumer2.replace(consumer2.find('%'), 1, "s" + std::to_string(p.stages.size())) + ")";
+      INFO(fused);
+      INFO(staged);
+      CHECK(ev(fused) == ev(staged));
+    }
+  }
+  // an error raised by a stage is the stage's, where the stage is
+  ptc::lisp::run_result r = ptc::lisp::run("(reduce +\n  (map inc\n    (filter odd? [1 2 :x 3])))");
+  REQUIRE(r.err);
+  CHECK(r.err->kind == ptc::lisp::error_kind::type);
+  CHECK((r.err->pos.line == 3 && r.err->pos.col == 5));
+  r = ptc::lisp::run("(reduce +\n  (map :n [{:n 1} {:n :x}]))");
+  REQUIRE(r.err);
+  CHECK(r.err->pos.line == 1);
+}
+
 }  // namespace lisp_fast_paths_test

@@ -1,0 +1,57 @@
+;; Chained map/filter/remove stages consumed by reduce, count, map, mapv, filter, filterv or
+;; remove run item by item where the order of calls cannot be seen (the analyzer's effect
+;; analysis); results and errors must be those of the stage-by-stage builtins.
+;;;; fused_stages_basic
+(let [orders [{:status "shipped" :amount 10.5} {:status "pending" :amount 3} {:status "shipped" :amount 2}
+              {:amount 7} {:status "shipped"}]]
+  [(->> orders (filter #(= "shipped" (:status %))) (map :amount) (remove nil?) (reduce +))
+   (->> orders (filter #(= (:status %) "shipped")) (map :amount) (filter some?) (reduce + 100))
+   (count (filter :status orders)) (count (remove :status orders)) (map :amount (filter :status orders))
+   (mapv :status (remove #(= "shipped" (:status %)) orders)) (filter :amount (map #(select-keys % [:amount]) orders))
+   (filterv number? (map :amount orders)) (remove nil? (map :status orders))])
+;;;; fused_stages_builtins_as_stages
+[(reduce + (map inc (filter odd? [1 2 3 4 5]))) (count (filter even? (map inc [1 2 3 4])))
+ (reduce max (map :n (filter :ok [{:ok true :n 3} {:n 9} {:ok 1 :n 5}]))) (map str (filter keyword? [:a 1 :b]))
+ (reduce * 1 (map dec (filter pos? [-1 2 3 0 4]))) (mapv identity (remove nil? [1 nil 2]))
+ (reduce + (map :n (filter #(and (:ok %) (not= 2 (:n %))) [{:ok true :n 2} {:ok true :n 5} {:n 1}])))
+ (count (map #(if (:x %) 1 2) (filter map? [{:x 1} 5 {} nil])))]
+;;;; fused_stages_sources
+[(reduce + (map inc (filter odd? nil))) (count (filter odd? '(1 2 3))) (map inc (filter odd? #{1 2 3 5}))
+ (reduce + (map val (filter #(odd? (val %)) {:a 1 :b 2 :c 3}))) (map inc (filter odd? []))
+ (take 3 (map inc (filter odd? (range)))) (reduce + (map inc (filter odd? (range 10))))
+ (map inc (filter odd? (vec (range 10)))) (count (filter #{2 3} (map inc [1 2 3])))]
+;;;; fused_stages_reduce_early_stop
+[(reduce (fn [a x] (if (> a 10) (reduced a) (+ a x))) (map :n (filter :n [{:n 5} {} {:n 7} {:n 9} {:n :x}])))
+ (reduce (fn [a x] (if (= x 3) (reduced [:found a]) (+ a x))) 0 (map inc (filter odd? [0 1 2 4 6])))
+ (reduce conj [] (map :a (filter :a [{:a 1} {:b 2} {:a 3}])))
+ (reduce (fn [m x] (assoc m x (count m))) {} (map :k (remove :skip [{:k :a} {:k :b :skip true} {:k :c}])))]
+;;;; fused_stages_empty
+[(reduce + (map :n (filter :ok []))) (reduce + 5 (map :n (filter :ok [{:n 1}]))) (count (filter :ok []))
+ (mapv inc (filter odd? [2 4])) (filterv odd? (map inc [1 3]))]
+;;;; fused_stages_sorted_and_odd_items
+[(map :a (filter map? [(sorted-map :a 1 :b 2) {:a 3} [1 2] "s" nil]))
+ (count (filter :a [(sorted-map :a 1) (hash-map :b 2) {:a nil}]))
+ (map #(get % 1) (filter vector? [[0 1] [2] {:a 1} "xy"]))
+ (map :k (filter #(= % {:k 1}) [{:k 1} (sorted-map :k 1) {:k 2}]))]
+;;;; fused_stages_error_in_the_consumer
+(reduce + (map :n (filter :ok [{:ok true :n 1} {:ok true :n "x"} {:ok true :n 2}])))
+;;;; fused_stages_error_in_a_stage
+(reduce + (map inc (filter odd? [1 2 :x 3])))
+;;;; fused_stages_error_first_stage_wins
+(reduce + (map #(/ 10 %) (filter number? [1 0 :a "b"])))
+;;;; fused_stages_error_stage_before_consumer
+(count (map #(/ 1 %) (filter integer? [1 0 2])))
+;;;; fused_stages_error_not_a_function
+(reduce + (map 5 (filter odd? [1 2])))
+;;;; fused_stages_error_filter_not_a_function
+(count (filter "x" (map inc [1 2])))
+;;;; fused_stages_error_arity
+(reduce max (map :n (filter :ok [])))
+;;;; fused_stages_error_wrong_arity_fn
+(reduce + (map (fn [a b] a) (filter odd? [1 2 3])))
+;;;; fused_stages_error_not_a_collection
+(reduce + (map inc (filter odd? 5)))
+;;;; fused_stages_side_effects_in_the_consumer
+(reduce (fn [a x] (println "saw" x) (+ a x)) 0 (map :n (filter :ok [{:ok true :n 1} {:n 2} {:ok true :n 3}])))
+;;;; fused_stages_side_effects_in_a_stage
+(vec (filter odd? (map (fn [x] (println x) (inc x)) [1 2 3])))
