@@ -219,10 +219,13 @@ class self_call_node final : public node {
   std::vector<node_ptr> args_;
 };
 
+/// What calling the builtin `name` may do besides answering (defined below).
+effects builtin_effect(std::string_view name);
+
 class builtin_call_node final : public node {
  public:
-  builtin_call_node(native_fn fn, std::vector<node_ptr> args, source_pos p, effects own)
-      : node(p), fn_(fn), args_(std::move(args)), own_(own) {}
+  builtin_call_node(native_fn fn, std::vector<node_ptr> args, source_pos p, std::string_view name)
+      : node(p), fn_(fn), args_(std::move(args)), name_(name) {}
   value eval(frame& f) const override {
     arg_buffer<> buf(args_, f);
     try {
@@ -232,7 +235,7 @@ class builtin_call_node final : public node {
     }
   }
   effects effect() const override {
-    effects e = own_;
+    effects e = builtin_effect(name_);
     for (const auto& a : args_) e = worst(e, a->effect());
     return e;
   }
@@ -240,14 +243,14 @@ class builtin_call_node final : public node {
  private:
   native_fn fn_;
   std::vector<node_ptr> args_;
-  effects own_;  ///< the builtin's own (builtin_effect)
+  std::string_view name_;  ///< the builtin's (it lives as long as the process)
 };
 
 /// A builtin call with 1 or 2 arguments: no buffer, no loop.
 class builtin_call1_node final : public node {
  public:
-  builtin_call1_node(native_fn fn, node_ptr a, source_pos p, effects own)
-      : node(p), fn_(fn), a_(std::move(a)), own_(own) {}
+  builtin_call1_node(native_fn fn, node_ptr a, source_pos p, std::string_view name)
+      : node(p), fn_(fn), a_(std::move(a)), name_(name) {}
   value eval(frame& f) const override {
     value v[1] = {a_->eval(f)};
     try {
@@ -256,12 +259,12 @@ class builtin_call1_node final : public node {
       rethrow_with_pos(e, pos, f);
     }
   }
-  effects effect() const override { return worst(own_, a_->effect()); }
+  effects effect() const override { return worst(builtin_effect(name_), a_->effect()); }
 
  private:
   native_fn fn_;
   node_ptr a_;
-  effects own_;  ///< the builtin's own (builtin_effect)
+  std::string_view name_;  ///< the builtin's (it lives as long as the process)
 };
 
 /// (return v) / (fail v) (or with no argument), as the builtins do it: the value checked, then
@@ -291,8 +294,8 @@ class return_call_node final : public node {
 
 class builtin_call2_node final : public node {
  public:
-  builtin_call2_node(native_fn fn, node_ptr a, node_ptr b, source_pos p, effects own)
-      : node(p), fn_(fn), a_(std::move(a)), b_(std::move(b)), own_(own) {}
+  builtin_call2_node(native_fn fn, node_ptr a, node_ptr b, source_pos p, std::string_view name)
+      : node(p), fn_(fn), a_(std::move(a)), b_(std::move(b)), name_(name) {}
   value eval(frame& f) const override {
     value v[2] = {a_->eval(f), b_->eval(f)};
     try {
@@ -301,12 +304,12 @@ class builtin_call2_node final : public node {
       rethrow_with_pos(e, pos, f);
     }
   }
-  effects effect() const override { return worst(own_, worst(a_->effect(), b_->effect())); }
+  effects effect() const override { return worst(builtin_effect(name_), worst(a_->effect(), b_->effect())); }
 
  private:
   native_fn fn_;
   node_ptr a_, b_;
-  effects own_;  ///< the builtin's own (builtin_effect)
+  std::string_view name_;  ///< the builtin's (it lives as long as the process)
 };
 
 /// (:kw m) and (:kw m default) with a constant keyword: the map lookup without an argument
@@ -920,6 +923,8 @@ std::optional<seq_detail::fused_stage::kind_t> stage_kind(std::string_view name)
 
 node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector<node_ptr>& args, source_pos pos) {
   using seq_detail::fused_sink;
+  if (args.empty() || (!exactly<stage_call_node>(args.back().get()) && !exactly<stage_fused_node>(args.back().get())))
+    return nullptr;
   fused_sink sink;
   std::size_t own_args;  // the consumer's arguments before the collection
   if (name == "reduce" && (args.size() == 2 || args.size() == 3)) {
@@ -1027,7 +1032,7 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
   if (args.size() == 2) {
     for (const auto& [op_name, op] : ops2)
       if (op_name == name) return make_int_op2(op, fn, std::move(args[0]), std::move(args[1]), pos);
-    return std::make_unique<builtin_call2_node>(fn, std::move(args[0]), std::move(args[1]), pos, builtin_effect(name));
+    return std::make_unique<builtin_call2_node>(fn, std::move(args[0]), std::move(args[1]), pos, name);
   }
   if (args.size() == 1) {
     if (name == "inc" || name == "dec") {
@@ -1036,9 +1041,9 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
         return std::make_unique<int_op1_node<decltype(x)>>(op, fn, std::move(x), pos);
       });
     }
-    return std::make_unique<builtin_call1_node>(fn, std::move(args[0]), pos, builtin_effect(name));
+    return std::make_unique<builtin_call1_node>(fn, std::move(args[0]), pos, name);
   }
-  return std::make_unique<builtin_call_node>(fn, std::move(args), pos, builtin_effect(name));
+  return std::make_unique<builtin_call_node>(fn, std::move(args), pos, name);
 }
 
 enum class coll_kind { vector, map, set };
