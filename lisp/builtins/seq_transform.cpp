@@ -274,6 +274,46 @@ bool is_plus_builtin(const value& f) {
 
 /// (reduce f coll) when !have, (reduce f init coll) with init given as `acc`: moved in, so an
 /// accumulator nothing else holds stays unique and the calls can update it in place.
+/// One reduce in progress: the accumulator, and how an item goes into it. `+` is summed in
+/// place; any other function is called through one frame for every item (closure.hpp), the
+/// accumulator moved into the call so that an assoc in f can reuse it in place.
+class reduction {
+ public:
+  reduction(context& c, const value& f, bool have, value acc)
+      : c_(c), f_(f), plus_(is_plus_builtin(f)), have_(have), acc_(std::move(acc)) {
+    if (!plus_) call_.emplace(c, f, 2);
+  }
+  /// Takes the next item; false once f answered a reduced value (the reduce ends).
+  bool take(const value& x) {
+    if (!have_) {
+      acc_ = x;
+      have_ = true;
+      return true;
+    }
+    if (plus_) {
+      if (!add_in_place(acc_, x)) {
+        value args[2] = {std::move(acc_), x};
+        acc_ = c_.call_owned(f_, std::span<value>(args, 2));  // + never returns a reduced
+      }
+      return true;
+    }
+    acc_ = (*call_)(std::move(acc_), x);
+    if (!is_reduced(acc_)) return true;
+    acc_ = value(reduced_value(acc_));
+    return false;
+  }
+  /// The result: the accumulator, or (f) when there was no item and no initial value.
+  value finish() { return have_ ? std::move(acc_) : c_.call(f_, {}); }
+
+ private:
+  context& c_;
+  const value& f_;
+  bool plus_;
+  bool have_;
+  value acc_;
+  std::optional<call_loop> call_;
+};
+
 /// With `range` (fused by the analyzer) its items are the collection and `a` holds only the
 /// arguments before it.
 value reduce_impl(context& c, args_t a, bool have, value acc, const int_range* range = nullptr) {
@@ -285,38 +325,9 @@ value reduce_impl(context& c, args_t a, bool have, value acc, const int_range* r
     else for_each_item(c, a[ci], "reduce", step);
   };
   if (have && is_reduced(acc)) return reduced_value(acc);
-  if (is_plus_builtin(f)) {
-    each([&](const value& x) {
-      if (!have) {
-        acc = x;
-        have = true;
-      } else if (!add_in_place(acc, x)) {
-        value args[2] = {std::move(acc), x};
-        acc = c.call_owned(f, std::span<value>(args, 2));  // + never returns a reduced
-      }
-      return true;
-    });
-    if (!have) return c.call(f, {});
-    return acc;
-  }
-  // One frame for every call (closure.hpp); the accumulator moves into the call so an assoc
-  // in f can reuse it in place.
-  call_loop call(c, f, 2);
-  each([&](const value& x) {
-    if (!have) {
-      acc = x;
-      have = true;
-      return true;
-    }
-    acc = call(std::move(acc), x);
-    if (is_reduced(acc)) {
-      acc = value(reduced_value(acc));
-      return false;
-    }
-    return true;
-  });
-  if (!have) return c.call(f, {});
-  return acc;
+  reduction r(c, f, have, std::move(acc));
+  each([&](const value& x) { return r.take(x); });
+  return r.finish();
 }
 
 value b_reduce(context& c, args_t a) {
@@ -556,35 +567,13 @@ value run_fused(context& c, const value& coll, std::span<const fused_stage> stag
     case fused_sink::reduce: break;
   }
   // reduce, as reduce_impl over the items the stages let through
-  const value& f = *reduce_fn;
   if (have && is_reduced(acc)) return reduced_value(acc);
-  const bool plus = is_plus_builtin(f);
-  std::optional<call_loop> reducer;
-  if (!plus) reducer.emplace(c, f, 2);
+  reduction r(c, *reduce_fn, have, std::move(acc));
   for_each_item(c, coll, "reduce", [&](const value& x) {
     const value* y = through(x, held);
-    if (!y) return true;
-    if (!have) {
-      acc = *y;
-      have = true;
-      return true;
-    }
-    if (plus) {
-      if (!add_in_place(acc, *y)) {
-        value args[2] = {std::move(acc), *y};
-        acc = c.call_owned(f, std::span<value>(args, 2));  // + never returns a reduced
-      }
-      return true;
-    }
-    acc = (*reducer)(std::move(acc), *y);
-    if (is_reduced(acc)) {
-      acc = value(reduced_value(acc));
-      return false;
-    }
-    return true;
+    return !y || r.take(*y);
   });
-  if (!have) return c.call(f, {});
-  return acc;
+  return r.finish();
 }
 
 value over_int_range(context& c, range_use use, std::span<const value> a, const int_range& r, value init) {
