@@ -851,7 +851,7 @@ class stage_fused_node final : public node {
   value run(frame& fr, value* cv, value* fns, const value& coll) const {
     context& c = *fr.ctx;
     const bool reduce = sink_ == seq_detail::fused_sink::reduce;
-    const bool materialises = sink_ == seq_detail::fused_sink::list || sink_ == seq_detail::fused_sink::vector;
+    const bool materialises = consumer_is_stage_;
     // Innermost stage first; a materialising consumer's own function is the last stage.
     const std::size_t n = stages_.size() + (materialises ? 1 : 0);
     std::unique_ptr<seq_detail::fused_stage[]> st(new seq_detail::fused_stage[n]);
@@ -911,6 +911,12 @@ class stage_fused_node final : public node {
 
  public:
   seq_detail::fused_stage::kind_t consumer_kind_ = seq_detail::fused_stage::map;  ///< a materialising consumer's own stage
+  bool consumer_is_stage_ = false;  ///< map, mapv, filter, filterv, remove: its function is the last stage
+  /// A seq-making pipeline an outer consumer can take over (its items are the seq's).
+  bool makes_seq() const {
+    return sink_ == seq_detail::fused_sink::list || sink_ == seq_detail::fused_sink::vector ||
+           sink_ == seq_detail::fused_sink::set;
+  }
 };
 
 /// The stage kind of a seq builtin, when it is one a pipeline can fuse.
@@ -936,6 +942,9 @@ node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector
   } else if (stage_kind(name) && args.size() == 2) {
     sink = name == "mapv" || name == "filterv" ? fused_sink::vector : fused_sink::list;
     own_args = 1;
+  } else if ((name == "vec" || name == "set") && args.size() == 1) {
+    sink = name == "vec" ? fused_sink::vector : fused_sink::set;
+    own_args = 0;
   } else {
     return nullptr;
   }
@@ -943,25 +952,26 @@ node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector
   // consumer fused first, as analysis goes inside out), whose stages this one takes over.
   node* head = args.back().get();
   auto* inner = exactly<stage_fused_node>(head);
-  if (inner && inner->sink_ != fused_sink::list && inner->sink_ != fused_sink::vector) inner = nullptr;
+  if (inner && (!inner->makes_seq() || inner->sink_ == fused_sink::set)) inner = nullptr;
   if (!inner && !exactly<stage_call_node>(head)) return nullptr;
   std::vector<stage_call_node*> chain;  // stage calls, outermost first
   for (auto* s = exactly<stage_call_node>(head); s; s = exactly<stage_call_node>(s->coll_.get())) chain.push_back(s);
   if (!inner && !chain.empty()) {
     inner = exactly<stage_fused_node>(chain.back()->coll_.get());
-    if (inner && inner->sink_ != fused_sink::list && inner->sink_ != fused_sink::vector) inner = nullptr;
+    if (inner && (!inner->makes_seq() || inner->sink_ == fused_sink::set)) inner = nullptr;
   }
   constexpr std::size_t max_stages = 6;
   if (chain.size() + (inner ? inner->stages_.size() + 1 : 0) > max_stages) return nullptr;
   effects stage_effects = effects::none;
   for (auto* s : chain) stage_effects = worst(stage_effects, s->f_->call_effect(1));
   if (inner) {
-    stage_effects = worst(stage_effects, inner->consumer_args_[0]->call_effect(1));
+    if (inner->consumer_is_stage_) stage_effects = worst(stage_effects, inner->consumer_args_[0]->call_effect(1));
     for (const stage& s : inner->stages_) stage_effects = worst(stage_effects, s.f->call_effect(1));
   }
   effects consumer_effects = effects::none;
   if (sink == fused_sink::reduce) consumer_effects = args[0]->call_effect(2);
-  if (sink == fused_sink::list || sink == fused_sink::vector) stage_effects = worst(stage_effects, args[0]->call_effect(1));
+  const bool consumer_is_stage = own_args == 1 && sink != fused_sink::reduce;
+  if (consumer_is_stage) stage_effects = worst(stage_effects, args[0]->call_effect(1));
   bool rerun_on_error;
   if (stage_effects == effects::none) rerun_on_error = false;
   else if (stage_effects == effects::may_raise && consumer_effects != effects::any) rerun_on_error = true;
@@ -971,7 +981,9 @@ node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector
   node_ptr source;
   for (auto* s : chain) stages.push_back({s->kind_, s->fn_, std::move(s->f_), s->pos});
   if (inner) {
-    stages.push_back({inner->consumer_kind_, inner->consumer_, std::move(inner->consumer_args_[0]), inner->pos});
+    if (inner->consumer_is_stage_) {
+      stages.push_back({inner->consumer_kind_, inner->consumer_, std::move(inner->consumer_args_[0]), inner->pos});
+    }
     for (stage& s : inner->stages_) stages.push_back(std::move(s));
     source = std::move(inner->source_);
   } else {
@@ -982,6 +994,7 @@ node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector
   auto node = std::make_unique<stage_fused_node>(sink, fn, std::move(own), std::move(stages), std::move(source),
                                                  rerun_on_error, pos);
   if (auto k = stage_kind(name)) node->consumer_kind_ = *k;
+  node->consumer_is_stage_ = consumer_is_stage;
   args.clear();  // the chain's nodes were taken apart; what is left of them goes with args
   return node;
 }

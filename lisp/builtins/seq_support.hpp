@@ -95,8 +95,8 @@ struct fused_stage {
   const value* fn;
 };
 /// What takes the items a fused pipeline lets through: reduce, count, or a realised list (map,
-/// filter, remove) or vector (mapv, filterv) of them.
-enum class fused_sink : std::uint8_t { reduce, count, list, vector };
+/// filter, remove), vector (mapv, filterv, vec) or set (set) of them.
+enum class fused_sink : std::uint8_t { reduce, count, list, vector, set };
 
 /// Whether run_fused runs these: `coll` a list, a vector or nil; each stage's function a keyword
 /// or a function; a reduce's function a function. Otherwise the builtins run stage by stage.

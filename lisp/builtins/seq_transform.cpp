@@ -564,6 +564,14 @@ value run_fused(context& c, const value& coll, std::span<const fused_stage> stag
       });
       return vector_obj::from(std::move(items));
     }
+    case fused_sink::set: {
+      value out = set_obj::empty();
+      for_each_item(c, coll, "set", [&](const value& x) {
+        if (const value* y = through(x, held)) out = set_obj::conj(std::move(out), *y);
+        return true;
+      });
+      return out;
+    }
     case fused_sink::reduce: break;
   }
   // reduce, as reduce_impl over the items the stages let through

@@ -226,6 +226,9 @@ TEST_CASE("PERF chained seq stages run item by item where nobody can tell, answe
       {{"(filter #(> (:n %) 1) %)", "(map :n %)"}, "(reduce + %)"},
       {{"(map 5 %)"}, "(count %)"},
       {{"(filter :ok %)"}, "(remove (fn [a b] a) %)"},
+      {{"(filter :ok %)", "(map :n %)"}, "(vec %)"},
+      {{"(map :n %)"}, "(set %)"},
+      {{"(map :n %)", "(filter some? %)"}, "(count (vec %))"},
   };
   const char* colls[] = {
       "[{:ok true :n 1} {:n 2} {:ok true :n 3} {:ok true :n 4}]",

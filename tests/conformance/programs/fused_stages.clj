@@ -55,3 +55,10 @@
 (reduce (fn [a x] (println "saw" x) (+ a x)) 0 (map :n (filter :ok [{:ok true :n 1} {:n 2} {:ok true :n 3}])))
 ;;;; fused_stages_side_effects_in_a_stage
 (vec (filter odd? (map (fn [x] (println x) (inc x)) [1 2 3])))
+;;;; fused_stages_vec_and_set
+[(vec (map inc (filter odd? [1 2 3]))) (set (map :k (filter :k [{:k 2} {:k 1} {} {:k 2}])))
+ (count (vec (map inc (filter odd? [1 2 3])))) (map inc (vec (filter odd? [1 2 3]))) (vec (filter odd? nil))
+ (count (set (map :k [{:k [1]} {:k [1]} {:k 2}]))) (vec (remove nil? (map :a [{:a 1} {} {:a 3}])))
+ (reduce + (vec (map inc (filter even? [0 1 2])))) (set (filter string? (map :s [{:s "b"} {:s "a"} {:s "b"}])))]
+;;;; fused_stages_error_vec
+(vec (map inc (filter odd? 5)))
