@@ -253,6 +253,22 @@ TEST_CASE("PERF chained seq stages run item by item where nobody can tell, answe
       CHECK(ev(fused) == ev(staged));
     }
   }
+  // what a program prints comes in the stage-by-stage order: a printing stage is not fused, and
+  // a consumer that prints is not fused over stages that may raise
+  auto prints = [](std::string_view src) {
+    ptc::lisp::run_result r = ptc::lisp::run(src);
+    std::string out;
+    for (const std::string& p : r.prints) out += p + "|";
+    return out + (r.err ? "error " + std::string(ptc::lisp::kind_name(r.err->kind)) : ptc::lisp::pr_str(r.result));
+  };
+  CHECK(prints("(reduce (fn [a x] (println \"r\" x) (+ a x)) 0 (map (fn [x] (println \"m\" x) x) [1 2]))") ==
+        "m 1|m 2|r 1|r 2|3");
+  CHECK(prints("(reduce (fn [a x] (println x) (+ a x)) 0 (map inc [1 :x]))") == "error type");
+  CHECK(prints("(reduce (fn [a x] (println x) (+ a x)) 0 (map :n (filter :ok [{:ok 1 :n 5} {:n 6} {:ok 1 :n 7}])))") ==
+        "5|7|12");
+  CHECK(prints("(count (filter (fn [x] (println x) true) (map (fn [x] (println \"m\" x) x) [1 2])))") ==
+        "m 1|m 2|1|2|2");
+
   // an error raised by a stage is the stage's, where the stage is
   ptc::lisp::run_result r = ptc::lisp::run("(reduce +\n  (map inc\n    (filter odd? [1 2 :x 3])))");
   REQUIRE(r.err);
