@@ -305,6 +305,11 @@ class builtin_call2_node final : public node {
     }
   }
   effects effect() const override { return worst(builtin_effect(name_), worst(a_->effect(), b_->effect())); }
+  // For a pipeline taking the call apart (stage_fused_node::make).
+  std::string_view name() const { return name_; }
+  native_fn builtin() const { return fn_; }
+  node_ptr& first_arg() { return a_; }
+  node_ptr& second_arg() { return b_; }
 
  private:
   native_fn fn_;
@@ -782,25 +787,21 @@ class range_fused_node final : public node {
   std::unique_ptr<range_call_node> range_;
 };
 
-/// (map f xs), (filter f xs) or (remove f xs): the builtin call, and for a consumer the analyzer
-/// fused it into (stage_fused_node) a stage of its pipeline.
-class stage_call_node final : public node {
- public:
-  stage_call_node(seq_detail::fused_stage::kind_t k, native_fn fn, node_ptr f, node_ptr coll, source_pos p)
-      : node(p), kind_(k), fn_(fn), f_(std::move(f)), coll_(std::move(coll)) {}
-  value eval(frame& fr) const override {
-    value v[2] = {f_->eval(fr), coll_->eval(fr)};
-    try {
-      return fn_(*fr.ctx, std::span<const value>(v, 2));
-    } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos, fr);
-    }
-  }
+/// The stage kind of a seq builtin, when it is one a pipeline can fuse.
+std::optional<seq_detail::fused_stage::kind_t> stage_kind(std::string_view name) {
+  if (name == "map" || name == "mapv") return seq_detail::fused_stage::map;
+  if (name == "filter" || name == "filterv") return seq_detail::fused_stage::filter;
+  if (name == "remove") return seq_detail::fused_stage::remove;
+  return std::nullopt;
+}
 
-  seq_detail::fused_stage::kind_t kind_;
-  native_fn fn_;
-  node_ptr f_, coll_;
-};
+/// (map f xs), (filter f xs) or (remove f xs) as analysed: a stage a consumer's pipeline can
+/// take over; null for anything else.
+builtin_call2_node* stage_call(node* n) {
+  auto* c = exactly<builtin_call2_node>(n);
+  if (!c || c->name() == "mapv" || c->name() == "filterv" || !stage_kind(c->name())) return nullptr;
+  return c;
+}
 
 /// A consumer of chained seq stages, (reduce g (map f (filter p xs))) and the like (also written
 /// with ->>), run item by item: each item goes through every stage and into the consumer, and no
@@ -826,11 +827,15 @@ class stage_fused_node final : public node {
   };
 
   /// `consumer_args` are the consumer's arguments before the collection (reduce: f [init];
-  /// map, filter, ...: f; count: none); `stages` outermost first, as the calls are nested.
+  /// map, filter, ...: f; count, vec, set: none); `stages` outermost first, as the calls are
+  /// nested; `consumer_stage` the kind of a consumer that is itself a stage (map, mapv,
+  /// filter, filterv, remove: its function is the last stage).
   stage_fused_node(seq_detail::fused_sink sink, native_fn consumer, std::vector<node_ptr> consumer_args,
-                   std::vector<stage> stages, node_ptr source, bool rerun_on_error, source_pos p)
+                   std::optional<seq_detail::fused_stage::kind_t> consumer_stage, std::vector<stage> stages,
+                   node_ptr source, bool rerun_on_error, source_pos p)
       : node(p), sink_(sink), consumer_(consumer), consumer_args_(std::move(consumer_args)),
-        stages_(std::move(stages)), source_(std::move(source)), rerun_on_error_(rerun_on_error) {}
+        consumer_stage_(consumer_stage), stages_(std::move(stages)), source_(std::move(source)),
+        rerun_on_error_(rerun_on_error) {}
 
   value eval(frame& fr) const override {
     // Evaluated in the order of the nested calls: the consumer's arguments, each stage's
@@ -848,21 +853,22 @@ class stage_fused_node final : public node {
   static node_ptr make(std::string_view name, native_fn fn, std::vector<node_ptr>& args, source_pos pos);
 
  private:
+  /// A reduce with an initial value (its accumulator is handed over).
+  bool has_init() const { return sink_ == seq_detail::fused_sink::reduce && consumer_args_.size() == 2; }
+
   value run(frame& fr, value* cv, value* fns, const value& coll) const {
     context& c = *fr.ctx;
-    const bool reduce = sink_ == seq_detail::fused_sink::reduce;
-    const bool materialises = consumer_is_stage_;
-    // Innermost stage first; a materialising consumer's own function is the last stage.
-    const std::size_t n = stages_.size() + (materialises ? 1 : 0);
+    // Innermost stage first; a consumer that is a stage comes last.
+    const std::size_t n = stages_.size() + (consumer_stage_ ? 1 : 0);
     std::unique_ptr<seq_detail::fused_stage[]> st(new seq_detail::fused_stage[n]);
     for (std::size_t i = 0; i < stages_.size(); ++i) {
       const std::size_t j = stages_.size() - 1 - i;
       st[i] = {stages_[j].kind, &fns[j]};
     }
-    if (materialises) st[n - 1] = {consumer_kind_, &cv[0]};
+    if (consumer_stage_) st[n - 1] = {*consumer_stage_, &cv[0]};
     const std::span<const seq_detail::fused_stage> stages(st.get(), n);
-    const value* reduce_fn = reduce ? &cv[0] : nullptr;
-    const bool have = reduce && consumer_args_.size() == 2;
+    const value* reduce_fn = sink_ == seq_detail::fused_sink::reduce ? &cv[0] : nullptr;
+    const bool have = has_init();
     if (seq_detail::fusable(coll, stages, reduce_fn)) {
       value init = have && rerun_on_error_ ? cv[1] : value();  // kept for a second, staged run
       try {
@@ -888,7 +894,7 @@ class stage_fused_node final : public node {
       }
     }
     try {
-      if (sink_ == seq_detail::fused_sink::reduce && consumer_args_.size() == 2) {
+      if (has_init()) {
         value a[3] = {cv[0], value(), std::move(v)};
         return seq_detail::reduce_owned(c, std::span<const value>(a, 3), std::move(cv[1]));
       }
@@ -902,35 +908,29 @@ class stage_fused_node final : public node {
     }
   }
 
+  /// `n` as a fused pipeline that makes a list or vector (an inner consumer, fused first as
+  /// analysis goes inside out), whose items an outer consumer can take over; null otherwise (a
+  /// set drops repeated items).
+  static stage_fused_node* seq_pipeline(node* n) {
+    auto* p = exactly<stage_fused_node>(n);
+    return p && (p->sink_ == seq_detail::fused_sink::list || p->sink_ == seq_detail::fused_sink::vector) ? p : nullptr;
+  }
+
   seq_detail::fused_sink sink_;
   native_fn consumer_;
   std::vector<node_ptr> consumer_args_;
+  std::optional<seq_detail::fused_stage::kind_t> consumer_stage_;
   std::vector<stage> stages_;
   node_ptr source_;
   bool rerun_on_error_;
-
- public:
-  seq_detail::fused_stage::kind_t consumer_kind_ = seq_detail::fused_stage::map;  ///< a materialising consumer's own stage
-  bool consumer_is_stage_ = false;  ///< map, mapv, filter, filterv, remove: its function is the last stage
-  /// A seq-making pipeline an outer consumer can take over (its items are the seq's).
-  bool makes_seq() const {
-    return sink_ == seq_detail::fused_sink::list || sink_ == seq_detail::fused_sink::vector ||
-           sink_ == seq_detail::fused_sink::set;
-  }
 };
-
-/// The stage kind of a seq builtin, when it is one a pipeline can fuse.
-std::optional<seq_detail::fused_stage::kind_t> stage_kind(std::string_view name) {
-  if (name == "map" || name == "mapv") return seq_detail::fused_stage::map;
-  if (name == "filter" || name == "filterv") return seq_detail::fused_stage::filter;
-  if (name == "remove") return seq_detail::fused_stage::remove;
-  return std::nullopt;
-}
 
 node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector<node_ptr>& args, source_pos pos) {
   using seq_detail::fused_sink;
-  if (args.empty() || (!exactly<stage_call_node>(args.back().get()) && !exactly<stage_fused_node>(args.back().get())))
-    return nullptr;
+  // The chain below: stage calls, ending in the collection or in a seq-making pipeline whose
+  // stages this one takes over.
+  node* head = args.empty() ? nullptr : args.back().get();
+  if (!stage_call(head) && !seq_pipeline(head)) return nullptr;
   fused_sink sink;
   std::size_t own_args;  // the consumer's arguments before the collection
   if (name == "reduce" && (args.size() == 2 || args.size() == 3)) {
@@ -948,30 +948,19 @@ node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector
   } else {
     return nullptr;
   }
-  // The chain below: stage calls, and possibly a fused pipeline that makes a seq (an inner
-  // consumer fused first, as analysis goes inside out), whose stages this one takes over.
-  node* head = args.back().get();
-  auto* inner = exactly<stage_fused_node>(head);
-  if (inner && (!inner->makes_seq() || inner->sink_ == fused_sink::set)) inner = nullptr;
-  if (!inner && !exactly<stage_call_node>(head)) return nullptr;
-  std::vector<stage_call_node*> chain;  // stage calls, outermost first
-  for (auto* s = exactly<stage_call_node>(head); s; s = exactly<stage_call_node>(s->coll_.get())) chain.push_back(s);
-  if (!inner && !chain.empty()) {
-    inner = exactly<stage_fused_node>(chain.back()->coll_.get());
-    if (inner && (!inner->makes_seq() || inner->sink_ == fused_sink::set)) inner = nullptr;
-  }
+  std::vector<builtin_call2_node*> chain;  // stage calls, outermost first
+  for (auto* s = stage_call(head); s; s = stage_call(s->second_arg().get())) chain.push_back(s);
+  stage_fused_node* inner = seq_pipeline(chain.empty() ? head : chain.back()->second_arg().get());
   constexpr std::size_t max_stages = 6;
   if (chain.size() + (inner ? inner->stages_.size() + 1 : 0) > max_stages) return nullptr;
-  effects stage_effects = effects::none;
-  for (auto* s : chain) stage_effects = worst(stage_effects, s->f_->call_effect(1));
+  const auto consumer_stage = sink == fused_sink::reduce ? std::nullopt : stage_kind(name);
+  effects stage_effects = consumer_stage ? args[0]->call_effect(1) : effects::none;
+  for (auto* s : chain) stage_effects = worst(stage_effects, s->first_arg()->call_effect(1));
   if (inner) {
-    if (inner->consumer_is_stage_) stage_effects = worst(stage_effects, inner->consumer_args_[0]->call_effect(1));
+    if (inner->consumer_stage_) stage_effects = worst(stage_effects, inner->consumer_args_[0]->call_effect(1));
     for (const stage& s : inner->stages_) stage_effects = worst(stage_effects, s.f->call_effect(1));
   }
-  effects consumer_effects = effects::none;
-  if (sink == fused_sink::reduce) consumer_effects = args[0]->call_effect(2);
-  const bool consumer_is_stage = own_args == 1 && sink != fused_sink::reduce;
-  if (consumer_is_stage) stage_effects = worst(stage_effects, args[0]->call_effect(1));
+  const effects consumer_effects = sink == fused_sink::reduce ? args[0]->call_effect(2) : effects::none;
   bool rerun_on_error;
   if (stage_effects == effects::none) rerun_on_error = false;
   else if (stage_effects == effects::may_raise && consumer_effects != effects::any) rerun_on_error = true;
@@ -979,24 +968,21 @@ node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector
 
   std::vector<stage> stages;
   node_ptr source;
-  for (auto* s : chain) stages.push_back({s->kind_, s->fn_, std::move(s->f_), s->pos});
+  for (auto* s : chain) stages.push_back({*stage_kind(s->name()), s->builtin(), std::move(s->first_arg()), s->pos});
   if (inner) {
-    if (inner->consumer_is_stage_) {
-      stages.push_back({inner->consumer_kind_, inner->consumer_, std::move(inner->consumer_args_[0]), inner->pos});
+    if (inner->consumer_stage_) {
+      stages.push_back({*inner->consumer_stage_, inner->consumer_, std::move(inner->consumer_args_[0]), inner->pos});
     }
     for (stage& s : inner->stages_) stages.push_back(std::move(s));
     source = std::move(inner->source_);
   } else {
-    source = std::move(chain.back()->coll_);
+    source = std::move(chain.back()->second_arg());
   }
   std::vector<node_ptr> own;
   for (std::size_t i = 0; i < own_args; ++i) own.push_back(std::move(args[i]));
-  auto node = std::make_unique<stage_fused_node>(sink, fn, std::move(own), std::move(stages), std::move(source),
-                                                 rerun_on_error, pos);
-  if (auto k = stage_kind(name)) node->consumer_kind_ = *k;
-  node->consumer_is_stage_ = consumer_is_stage;
   args.clear();  // the chain's nodes were taken apart; what is left of them goes with args
-  return node;
+  return std::make_unique<stage_fused_node>(sink, fn, std::move(own), consumer_stage, std::move(stages),
+                                            std::move(source), rerun_on_error, pos);
 }
 
 }  // namespace
@@ -1016,9 +1002,6 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
   }
   if (node_ptr fused = range_fused_node::make(name, b.def().fn, args, pos)) return fused;
   if (node_ptr fused = stage_fused_node::make(name, b.def().fn, args, pos)) return fused;
-  if (auto k = stage_kind(name); k && name != "mapv" && name != "filterv" && args.size() == 2) {
-    return std::make_unique<stage_call_node>(*k, b.def().fn, std::move(args[0]), std::move(args[1]), pos);
-  }
   if ((name == "return" || name == "fail") && args.size() <= 1) {
     return std::make_unique<return_call_node>(args.empty() ? nullptr : std::move(args[0]), name == "fail", pos);
   }

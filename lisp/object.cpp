@@ -26,11 +26,12 @@ std::uint32_t charge_active_budget(std::size_t bytes) noexcept {
   return b->id();
 }
 
-void object::dispose(const object* o) noexcept {
-  budget* b = budget::active();
-  if (b && o->budget_id_ != 0 && o->budget_id_ == b->id()) b->credit(o->charged_);
+void object::free_charged(const object* o, budget* active) noexcept {
+  if (active && o->budget_id_ != 0 && o->budget_id_ == active->id()) active->credit(o->charged_);
   delete o;
 }
+
+void object::dispose(const object* o) noexcept { free_charged(o, budget::active()); }
 
 void object::destroy(const object* o) noexcept {
   destroy_queue& q = tls_queue;
@@ -43,8 +44,7 @@ void object::destroy(const object* o) noexcept {
   const object* next = o;
   for (;;) {
     // The active budget only changes between runs, never inside a destructor, so it is read once.
-    if (b && next->budget_id_ != 0 && next->budget_id_ == b->id()) b->credit(next->charged_);
-    delete next;
+    free_charged(next, b);
     if (q.pending.empty()) break;
     next = q.pending.back();
     q.pending.pop_back();

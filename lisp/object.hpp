@@ -21,6 +21,8 @@
 
 namespace ptc::lisp {
 
+class budget;
+
 class object {
  public:
   object() = default;
@@ -63,6 +65,9 @@ class object {
   template <class T, class... A>
   friend T* make_object_sized(std::size_t bytes, A&&... args);
   static void destroy(const object* o) noexcept;
+  /// Credits o's bytes to `active` (the active budget, read once by the caller) when it was
+  /// charged there, then deletes o.
+  static void free_charged(const object* o, budget* active) noexcept;
 
   mutable std::atomic<std::uint32_t> refs_{1};
   bool immortal_ = false;

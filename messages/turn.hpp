@@ -31,7 +31,6 @@ struct definition_info {
 };
 using definition_ptr = std::shared_ptr<const definition_info>;
 
-
 /// How a turn ended.
 enum class turn_outcome : std::uint8_t {
   value,           ///< the program ran and did not return: the mission continues

@@ -154,6 +154,7 @@ value b_mapv(context& c, args_t a) { return map_impl(c, a, "mapv", true); }
 value filter_impl(context& c, args_t a, std::string_view fn, bool keep_truthy, bool as_vector,
                   const int_range* range = nullptr) {
   const value& f = arg::function(fn, a, 0);
+  const bool eager = range || runs_eagerly(a, as_vector);
   if (f.is(type::keyword)) {  // (filter :active rows)
     return transform(c, a, fn, as_vector, [f, keep_truthy, hint = std::uint32_t{0}](context& c, const value& x, value& out, std::int64_t) mutable {
       if (call1_keyword(c, f, x, hint).truthy() != keep_truthy) return 0;
@@ -161,7 +162,7 @@ value filter_impl(context& c, args_t a, std::string_view fn, bool keep_truthy, b
       return 1;
     }, range);
   }
-  if ((range || runs_eagerly(a, as_vector)) && call_loop::helps(f)) {  // eager: one frame for every call (closure.hpp)
+  if (eager && call_loop::helps(f)) {  // eager: one frame for every call (closure.hpp)
     call_loop call(c, f, 1);
     return transform(c, a, fn, as_vector, [&call, keep_truthy](context&, const value& x, value& out, std::int64_t) {
       if (call(x).truthy() != keep_truthy) return 0;

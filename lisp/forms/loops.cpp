@@ -1,7 +1,6 @@
 // for (with :let :when :while), doseq, dotimes, while.
 #include "ptc/lisp/forms/forms.hpp"
 #include "ptc/lisp/list.hpp"
-#include "ptc/lisp/seq.hpp"
 #include "ptc/lisp/string.hpp"
 
 namespace ptc::lisp {
@@ -41,8 +40,8 @@ class comprehension_node final : public node {
     }
     const binding_clause& c = clauses_[ci];
     // One item: bind it, apply the modifiers, go a level deeper; false ends the clause (:while).
-    auto visit = [&](value x) {
-      f.slots[c.item_slot] = std::move(x);
+    auto visit = [&](const value& x) {
+      f.slots[c.item_slot] = x;
       for (const auto& [slot, n] : c.bind) f.slots[slot] = n->eval(f);
       for (const auto& m : c.mods) {
         if (m.kind == modifier::let) {
@@ -55,18 +54,10 @@ class comprehension_node final : public node {
       return true;
     };
     value coll;
+    const char* name = collect_ ? "for" : "doseq";
     // (for [i (range n)] ...): the range's items are counted out, its list is never made.
-    if (auto r = forms::eval_iterable(*c.coll, f, coll)) {
-      for (std::size_t i = 0; i < r->n; ++i) {
-        f.ctx->tick();
-        if (!visit(value::integer(r->start + static_cast<std::int64_t>(i) * r->step))) return;
-      }
-      return;
-    }
-    seq_iter it(*f.ctx, coll, collect_ ? "for" : "doseq");
-    value x;
-    while (it.next(x))
-      if (!visit(std::move(x))) return;
+    if (auto r = forms::eval_iterable(*c.coll, f, coll)) seq_detail::for_each_item(*f.ctx, *r, name, visit);
+    else seq_detail::for_each_item(*f.ctx, coll, name, visit);
   }
 
   std::vector<binding_clause> clauses_;
