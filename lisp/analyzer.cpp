@@ -780,6 +780,12 @@ class range_fused_node final : public node {
     return nullptr;
   }
 
+  // For a pipeline taking this call apart (stage_fused_node::make).
+  seq_detail::range_use use() const { return use_; }
+  native_fn builtin() const { return fn_; }
+  node_ptr& first_arg() { return args_[0]; }
+  node_ptr take_range() { return std::move(range_); }
+
  private:
   seq_detail::range_use use_;
   native_fn fn_;  ///< the consumer builtin, for a range that is not fused
@@ -803,6 +809,27 @@ builtin_call2_node* stage_call(node* n) {
   return c;
 }
 
+/// The stage kind of (map f (range ...)) and kin fused over a range (their seq, list or vector,
+/// is a pipeline's first stage over the range's items); none for a reduce.
+std::optional<seq_detail::fused_stage::kind_t> range_stage_kind(const range_fused_node& n) {
+  switch (n.use()) {
+    case seq_detail::range_use::map:
+    case seq_detail::range_use::mapv: return seq_detail::fused_stage::map;
+    case seq_detail::range_use::filter:
+    case seq_detail::range_use::filterv: return seq_detail::fused_stage::filter;
+    case seq_detail::range_use::remove: return seq_detail::fused_stage::remove;
+    case seq_detail::range_use::reduce: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// `n` as a seq-making call over a fused range, whose items and function a consumer's pipeline
+/// can take over; null otherwise.
+range_fused_node* range_stage(node* n) {
+  auto* r = exactly<range_fused_node>(n);
+  return r && range_stage_kind(*r) ? r : nullptr;
+}
+
 /// A consumer of chained seq stages, (reduce g (map f (filter p xs))) and the like (also written
 /// with ->>), run item by item: each item goes through every stage and into the consumer, and no
 /// seq is made between them (a transducer chosen at analysis). Context: PTC-Lisp's seqs are
@@ -815,8 +842,10 @@ builtin_call2_node* stage_call(node* n) {
 /// - or the stages may raise but nothing else, and so may the consumer: the pipeline runs fused,
 ///   and should anything raise, it is run again stage by stage, which raises the error the
 ///   builtins raise (nothing the first attempt did can be seen).
-/// A collection that is not a list, vector or nil, or a function value that is not one, goes
-/// stage by stage from the start.
+/// The innermost stage may be one over a range call ((map f (range n)), fused into
+/// range_fused_node first): its items are then counted out, the range never made. A collection
+/// that is not a list, vector or nil (or such a range), or a function value that is not one,
+/// goes stage by stage from the start.
 class stage_fused_node final : public node {
  public:
   struct stage {
@@ -844,8 +873,9 @@ class stage_fused_node final : public node {
     for (std::size_t i = 0; i < consumer_args_.size(); ++i) cv[i] = consumer_args_[i]->eval(fr);
     arg_buffer<4> fns(stages_.size());
     for (std::size_t i = 0; i < stages_.size(); ++i) fns.data()[i] = stages_[i].f->eval(fr);
-    value coll = source_->eval(fr);
-    return run(fr, cv, fns.data(), coll);
+    value coll;  // the collection, or its range (not made) in r
+    const std::optional<seq_detail::int_range> r = forms::eval_iterable(*source_, fr, coll);
+    return run(fr, cv, fns.data(), coll, r ? &*r : nullptr);
   }
 
   /// The fused node for a call of `name` with `args` whose collection is a chain of stage calls
@@ -856,7 +886,7 @@ class stage_fused_node final : public node {
   /// A reduce with an initial value (its accumulator is handed over).
   bool has_init() const { return sink_ == seq_detail::fused_sink::reduce && consumer_args_.size() == 2; }
 
-  value run(frame& fr, value* cv, value* fns, const value& coll) const {
+  value run(frame& fr, value* cv, value* fns, const value& coll, const seq_detail::int_range* range) const {
     context& c = *fr.ctx;
     // Innermost stage first; a consumer that is a stage comes last.
     const std::size_t n = stages_.size() + (consumer_stage_ ? 1 : 0);
@@ -872,13 +902,13 @@ class stage_fused_node final : public node {
     if (seq_detail::fusable(coll, stages, reduce_fn)) {
       value init = have && rerun_on_error_ ? cv[1] : value();  // kept for a second, staged run
       try {
-        return seq_detail::run_fused(c, coll, stages, sink_, reduce_fn, have, have ? std::move(cv[1]) : value());
+        return seq_detail::run_fused(c, coll, range, stages, sink_, reduce_fn, have, have ? std::move(cv[1]) : value());
       } catch (lisp_exception& e) {
         if (!rerun_on_error_ || e.err().kind == error_kind::limit) rethrow_with_pos(e, pos, fr);
         if (have) cv[1] = std::move(init);
       }
     }
-    return staged(fr, cv, fns, coll);
+    return staged(fr, cv, fns, range ? seq_detail::realise(c, *range) : coll);
   }
 
   /// The builtins, stage by stage (the calls as written).
@@ -930,7 +960,7 @@ node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector
   // The chain below: stage calls, ending in the collection or in a seq-making pipeline whose
   // stages this one takes over.
   node* head = args.empty() ? nullptr : args.back().get();
-  if (!stage_call(head) && !seq_pipeline(head)) return nullptr;
+  if (!stage_call(head) && !seq_pipeline(head) && !range_stage(head)) return nullptr;
   fused_sink sink;
   std::size_t own_args;  // the consumer's arguments before the collection
   if (name == "reduce" && (args.size() == 2 || args.size() == 3)) {
@@ -950,9 +980,11 @@ node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector
   }
   std::vector<builtin_call2_node*> chain;  // stage calls, outermost first
   for (auto* s = stage_call(head); s; s = stage_call(s->second_arg().get())) chain.push_back(s);
-  stage_fused_node* inner = seq_pipeline(chain.empty() ? head : chain.back()->second_arg().get());
+  node* end = chain.empty() ? head : chain.back()->second_arg().get();
+  stage_fused_node* inner = seq_pipeline(end);
+  range_fused_node* ranged = inner ? nullptr : range_stage(end);  // its function a stage, its range the source
   constexpr std::size_t max_stages = 6;
-  if (chain.size() + (inner ? inner->stages_.size() + 1 : 0) > max_stages) return nullptr;
+  if (chain.size() + (inner ? inner->stages_.size() + 1 : 0) + (ranged ? 1 : 0) > max_stages) return nullptr;
   const auto consumer_stage = sink == fused_sink::reduce ? std::nullopt : stage_kind(name);
   effects stage_effects = consumer_stage ? args[0]->call_effect(1) : effects::none;
   for (auto* s : chain) stage_effects = worst(stage_effects, s->first_arg()->call_effect(1));
@@ -960,6 +992,7 @@ node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector
     if (inner->consumer_stage_) stage_effects = worst(stage_effects, inner->consumer_args_[0]->call_effect(1));
     for (const stage& s : inner->stages_) stage_effects = worst(stage_effects, s.f->call_effect(1));
   }
+  if (ranged) stage_effects = worst(stage_effects, ranged->first_arg()->call_effect(1));
   const effects consumer_effects = sink == fused_sink::reduce ? args[0]->call_effect(2) : effects::none;
   bool rerun_on_error;
   if (stage_effects == effects::none) rerun_on_error = false;
@@ -975,6 +1008,9 @@ node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector
     }
     for (stage& s : inner->stages_) stages.push_back(std::move(s));
     source = std::move(inner->source_);
+  } else if (ranged) {
+    stages.push_back({*range_stage_kind(*ranged), ranged->builtin(), std::move(ranged->first_arg()), ranged->pos});
+    source = ranged->take_range();
   } else {
     source = std::move(chain.back()->second_arg());
   }

@@ -221,6 +221,8 @@ std::optional<int_range> eager_int_range(args_t a) {
   return int_range{start, step, n};
 }
 
+value realise(context& c, const int_range& r) { return make_int_range(c, r.start, r.step, r.n); }
+
 value lazy_repeat(value x) {
   return make_lazy([x] {
     return make_cursor([x](context&, value& out) {

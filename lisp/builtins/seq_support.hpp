@@ -79,6 +79,14 @@ void for_each_item(context& c, const int_range& r, std::string_view /*fn*/, F&& 
   }
 }
 
+/// The items of `range` when it is given (a range the analyzer fused into its consumer: never
+/// made), else of `coll`.
+template <class F>
+void for_each_item(context& c, const value& coll, const int_range* range, std::string_view fn, F&& f) {
+  if (range) for_each_item(c, *range, fn, f);
+  else for_each_item(c, coll, fn, f);
+}
+
 /// What consumes a range the analyzer fused into its consumer ((map f (range n)) and kin).
 enum class range_use : std::uint8_t { map, mapv, filter, filterv, remove, reduce };
 
@@ -87,6 +95,9 @@ enum class range_use : std::uint8_t { map, mapv, filter, filterv, remove, reduce
 /// filterv, remove and a two-argument reduce, (f init) for a three-argument reduce, whose
 /// accumulator is handed over as `init` (a[1] may be moved-from).
 value over_int_range(context& c, range_use use, std::span<const value> a, const int_range& r, value init = {});
+
+/// The list (range ...) makes for `r` (for a pipeline that must run stage by stage after all).
+value realise(context& c, const int_range& r);
 
 /// A stage of a pipeline the analyzer fused (stage_fused_node): (map f xs), (filter f xs) or
 /// (remove f xs) with `fn` the value of f.
@@ -102,12 +113,13 @@ enum class fused_sink : std::uint8_t { reduce, count, list, vector, set };
 /// or a function; a reduce's function a function. Otherwise the builtins run stage by stage.
 bool fusable(const value& coll, std::span<const fused_stage> stages, const value* reduce_fn);
 
-/// Each item of `coll` through the stages (innermost first) in turn, then into the sink, with no
-/// seq made between the stages: what the builtins answer stage by stage when the stages' calls
-/// cannot be told apart from those (the analyzer's effect analysis decides). A reduce sink has
-/// `reduce_fn` and, when `have`, the initial accumulator `acc` (handed over: in place updates).
-value run_fused(context& c, const value& coll, std::span<const fused_stage> stages, fused_sink sink,
-                const value* reduce_fn, bool have, value acc);
+/// Each item of `coll` (or, when `range` is given, of that integer range, which is not made)
+/// through the stages (innermost first) in turn, then into the sink, with no seq made between
+/// the stages: what the builtins answer stage by stage when the stages' calls cannot be told
+/// apart from those (the analyzer's effect analysis decides). A reduce sink has `reduce_fn`
+/// and, when `have`, the initial accumulator `acc` (handed over: in place updates).
+value run_fused(context& c, const value& coll, const int_range* range, std::span<const fused_stage> stages,
+                fused_sink sink, const value* reduce_fn, bool have, value acc);
 
 /// (f x) without copying x into an argument list (a copy is two atomic refcount operations,
 /// a visible cost in map/filter over 10,000 items).

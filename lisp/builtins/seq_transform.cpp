@@ -321,13 +321,9 @@ value reduce_impl(context& c, args_t a, bool have, value acc, const int_range* r
   const value& f = arg::function("reduce", a, 0);
   const std::size_t ci = a.size() - 1;
   if (!range) require_seqable("reduce", a, ci);
-  auto each = [&](auto&& step) {
-    if (range) for_each_item(c, *range, "reduce", step);
-    else for_each_item(c, a[ci], "reduce", step);
-  };
   if (have && is_reduced(acc)) return reduced_value(acc);
   reduction r(c, f, have, std::move(acc));
-  each([&](const value& x) { return r.take(x); });
+  for_each_item(c, range ? value() : a[ci], range, "reduce", [&](const value& x) { return r.take(x); });
   return r.finish();
 }
 
@@ -510,8 +506,8 @@ bool fusable(const value& coll, std::span<const fused_stage> stages, const value
   return !reduce_fn || reduce_fn->is(type::function);
 }
 
-value run_fused(context& c, const value& coll, std::span<const fused_stage> stages, fused_sink sink,
-                const value* reduce_fn, bool have, value acc) {
+value run_fused(context& c, const value& coll, const int_range* range, std::span<const fused_stage> stages,
+                fused_sink sink, const value* reduce_fn, bool have, value acc) {
   // One caller per stage: a keyword looks up with a position hint, a function calls through one
   // frame for every item (call_loop).
   struct caller {
@@ -543,7 +539,7 @@ value run_fused(context& c, const value& coll, std::span<const fused_stage> stag
   switch (sink) {
     case fused_sink::count: {
       std::int64_t n = 0;
-      for_each_item(c, coll, "count", [&](const value& x) {
+      for_each_item(c, coll, range, "count", [&](const value& x) {
         if (through(x, held)) ++n;
         return true;
       });
@@ -551,7 +547,7 @@ value run_fused(context& c, const value& coll, std::span<const fused_stage> stag
     }
     case fused_sink::list: {
       list_builder out;
-      for_each_item(c, coll, "map", [&](const value& x) {
+      for_each_item(c, coll, range, "map", [&](const value& x) {
         if (const value* y = through(x, held)) out.push(*y);
         return true;
       });
@@ -559,7 +555,7 @@ value run_fused(context& c, const value& coll, std::span<const fused_stage> stag
     }
     case fused_sink::vector: {
       std::vector<value> items;
-      for_each_item(c, coll, "mapv", [&](const value& x) {
+      for_each_item(c, coll, range, "mapv", [&](const value& x) {
         if (const value* y = through(x, held)) items.push_back(*y);
         return true;
       });
@@ -567,7 +563,7 @@ value run_fused(context& c, const value& coll, std::span<const fused_stage> stag
     }
     case fused_sink::set: {
       value out = set_obj::empty();
-      for_each_item(c, coll, "set", [&](const value& x) {
+      for_each_item(c, coll, range, "set", [&](const value& x) {
         if (const value* y = through(x, held)) out = set_obj::conj(std::move(out), *y);
         return true;
       });
@@ -578,7 +574,7 @@ value run_fused(context& c, const value& coll, std::span<const fused_stage> stag
   // reduce, as reduce_impl over the items the stages let through
   if (have && is_reduced(acc)) return reduced_value(acc);
   reduction r(c, *reduce_fn, have, std::move(acc));
-  for_each_item(c, coll, "reduce", [&](const value& x) {
+  for_each_item(c, coll, range, "reduce", [&](const value& x) {
     const value* y = through(x, held);
     return !y || r.take(*y);
   });

@@ -279,4 +279,56 @@ TEST_CASE("PERF chained seq stages run item by item where nobody can tell, answe
   CHECK(r.err->pos.line == 1);
 }
 
+// A pipeline's innermost stage over a range call takes the range's items as they are counted
+// out (stage_fused_node with a range source): neither the range nor any stage's seq is made,
+// and every answer and error is the stage-by-stage one over the made range.
+TEST_CASE("PERF chained seq stages over a range make neither the range nor a stage's seq") {
+  ptc::lisp::run_options o;
+  o.lim.max_memory_bytes = 8u << 20;  // a made list of 1,000,000 integers needs ~64 MB
+  auto with_little_memory = [&](std::string_view src) {
+    ptc::lisp::run_result r = ptc::lisp::run(src, o);
+    return r.err ? "error " + r.err->message : ptc::lisp::pr_str(r.result);
+  };
+  CHECK(with_little_memory("(reduce + (map inc (filter even? (range 1000000))))") == "250000000000");
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] {:n i})) (filter #(odd? (:n %))) count)") == "500000");
+  CHECK(with_little_memory("(let [r (map inc (range 1000000))] (count (filter odd? r)))").find("memory limit") !=
+        std::string::npos);
+
+  const char* ranges[] = {"(range 7)", "(range 10 0 -3)", "(range 0)", "(range 0.5 3)", "(range 1 5 0)",
+                          "(range \"a\")", "(range 1 :x)", "(range 9223372036854775804 9223372036854775807)",
+                          "(range 2000000)"};
+  ptc::lisp::run_options few_steps;  // a lazy range realised whole ends at the step limit, soon
+  few_steps.lim.max_steps = 3'000'000;
+  auto ev_few = [&](std::string_view src) {
+    ptc::lisp::run_result r = ptc::lisp::run(src, few_steps);
+    return r.err ? "error " + std::string(ptc::lisp::kind_name(r.err->kind)) + ": " + r.err->message
+                 : ptc::lisp::pr_str(r.result);
+  };
+  const char* pipelines[] = {
+      "(reduce + (map inc (filter odd? %)))", "(reduce + 10 (filter odd? (map inc %)))",
+      "(count (remove even? (map #(* 2 %) %)))", "(vec (map inc (filter even? %)))",
+      "(take 3 (filter odd? (mapv inc %)))", "(set (map #(mod % 3) %))", "(reduce + (map #(/ 12 (- % 2)) %))",
+      "(reduce + (map #(if (= % 1) :x %) (filter some? %)))", "(count (filter 7 (map inc %)))",
+      "(reduce (fn [a x] (if (> a 4) (reduced a) (+ a x))) (filterv odd? (map inc %)))",
+      "(reduce + (map #(+ % 3) (filter odd? %)))"};
+  for (const char* range : ranges) {
+    for (const char* pl : pipelines) {
+      std::string fused = pl, bound = pl;
+      fused.replace(fused.find('%'), 1, range);
+      bound.replace(bound.find('%'), 1, "r");
+      bound = "(let [r " + std::string(range) + "] " + bound + ")";
+      INFO(fused);
+      CHECK(ev_few(fused) == ev_few(bound));
+    }
+  }
+  // an error names the call it comes from: the range's own arguments, or the stage
+  ptc::lisp::run_result r = ptc::lisp::run("(count (filter odd?\n  (map inc\n    (range \"a\"))))");
+  REQUIRE(r.err);
+  CHECK((r.err->pos.line == 3 && r.err->pos.col == 5));
+  r = ptc::lisp::run("(reduce +\n  (filter pos?\n    (map #(/ 10 (- % 3))\n      (range 5))))");
+  REQUIRE(r.err);
+  CHECK(r.err->kind == ptc::lisp::error_kind::arithmetic);
+  CHECK(r.err->pos.line == 3);
+}
+
 }  // namespace lisp_fast_paths_test

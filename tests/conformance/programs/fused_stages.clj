@@ -62,3 +62,34 @@
  (reduce + (vec (map inc (filter even? [0 1 2])))) (set (filter string? (map :s [{:s "b"} {:s "a"} {:s "b"}])))]
 ;;;; fused_stages_error_vec
 (vec (map inc (filter odd? 5)))
+;;;; fused_stages_over_range
+[(->> (range 10) (map inc) (filter odd?) (reduce +)) (->> (range 10) (filter odd?) (map #(* % %)) (reduce + 100))
+ (count (remove even? (range 1 20 3))) (->> (range 10 0 -3) (map dec) vec) (->> (range 5) (mapv inc) (filter even?))
+ (->> (range 6) (filterv odd?) (map #(* 2 %)) (reduce +)) (set (map #(mod % 3) (range 10))) (vec (map inc (range 0)))
+ (reduce + (map inc (range 5 5))) (reduce + 7 (filter odd? (range -5 0))) (count (map inc (range 3 -3 -2)))
+ (->> (range 0.5 3) (map inc) (filter #(> % 2)) vec) (->> (range 1 2 0.25) (map #(* 2 %)) (reduce +))
+ (->> (range 10) (map (fn [i] {:id i :odd (odd? i)})) (filter :odd) (map :id) (reduce +))
+ (->> (range 100) (map #(* % %)) (filter #(< 1000 % 2000)) (remove even?) (map dec) (reduce conj []))]
+;;;; fused_stages_over_range_early_stop
+[(reduce (fn [a x] (if (> a 20) (reduced a) (+ a x))) (map inc (filter even? (range 100))))
+ (reduce (fn [a x] (if (= x 7) (reduced [:hit a]) (+ a x))) 0 (map inc (range 10)))
+ (take 3 (map inc (filter odd? (range 10)))) (first (map :a (map (fn [i] {:a i}) (range 1 4))))]
+;;;; fused_stages_over_range_extremes
+[(->> (range 9223372036854775805 9223372036854775807) (map #(- % 9223372036854775800)) vec)
+ (->> (range -9223372036854775808 -9223372036854775805) (filter even?) (map #(+ % 9223372036854775807)) vec)]
+;;;; fused_stages_over_range_side_effects_in_a_stage
+(->> (range 4) (map (fn [i] (println "map" i) (* 10 i))) (filter (fn [x] (println "filter" x) (pos? x))) (reduce +))
+;;;; fused_stages_over_range_side_effects_in_the_consumer
+(reduce (fn [a x] (println "got" x) (+ a x)) 0 (filter odd? (map #(quot 20 %) (range 1 5))))
+;;;; fused_stages_over_range_error_in_a_stage
+(->> (range 5) (map #(/ 10 (- % 3))) (filter pos?) (reduce +))
+;;;; fused_stages_over_range_error_first_stage_wins
+(->> (range 5) (map #(if (= % 4) (/ 1 0) %)) (map #(if (= % 1) (inc nil) %)) (reduce +))
+;;;; fused_stages_over_range_error_in_the_consumer
+(reduce + (map (fn [i] (if (= i 3) :x i)) (filter some? (range 5))))
+;;;; fused_stages_over_range_error_overflow
+(->> (range 9223372036854775804 9223372036854775807) (map #(+ % 2)) (filter odd?) vec)
+;;;; fused_stages_over_range_error_range_argument
+(->> (range 1 "x") (map inc) (filter odd?) (reduce +))
+;;;; fused_stages_over_range_error_not_a_function
+(->> (range 3) (map inc) (filter 7) count)
