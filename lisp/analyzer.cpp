@@ -882,7 +882,26 @@ class stage_fused_node final : public node {
   /// that may be fused (see the class comment); null otherwise (args untouched).
   static node_ptr make(std::string_view name, native_fn fn, std::vector<node_ptr>& args, source_pos pos);
 
+  /// (let [... xs (map f ys)] (reduce + (filter p xs))): when `read`, the let's one read of the
+  /// local bound last to `bound`, is this pipeline's collection, takes bound's stages and source
+  /// over as if written in place (`bound` is then empty), where nobody can tell: what this node
+  /// evaluates before its collection (the consumer's arguments, the stages' functions) neither
+  /// raises nor acts, and the joined stages pass the class comment's rule. False otherwise
+  /// (nothing changed).
+  bool join_bound(const node* read, node_ptr& bound);
+
  private:
+  static constexpr std::size_t max_stages = 6;
+  struct chain_view;
+  /// The stages, the consumer's own included when it is one.
+  std::size_t stage_count() const;
+  /// The worst effect of calling the stages' functions (the consumer's when it is a stage).
+  effects stage_effects() const;
+  /// Whether a pipeline whose stages' calls have effect `stages` and whose reduce function's
+  /// has effect `consumer` is fused, and then whether it runs again stage by stage on an error
+  /// (the class comment's rule); none when it is not fused.
+  static std::optional<bool> rerun_rule(effects stages, effects consumer);
+
   /// A reduce with an initial value (its accumulator is handed over).
   bool has_init() const { return sink_ == seq_detail::fused_sink::reduce && consumer_args_.size() == 2; }
 
@@ -955,12 +974,70 @@ class stage_fused_node final : public node {
   bool rerun_on_error_;
 };
 
+/// The stages a pipeline can take over from its collection argument `head`: stage calls
+/// (outermost first), ending in an inner seq-making pipeline or a seq-making call over a range
+/// (their stages and source are taken too) or in any other collection. Found and weighed first;
+/// taken (moved out of the nodes, which are then husks) only once the pipeline is made.
+struct stage_fused_node::chain_view {
+  std::vector<builtin_call2_node*> calls;
+  stage_fused_node* inner = nullptr;
+  range_fused_node* ranged = nullptr;
+
+  explicit chain_view(node* head) {
+    for (auto* s = stage_call(head); s; s = stage_call(s->second_arg().get())) calls.push_back(s);
+    node* end = calls.empty() ? head : calls.back()->second_arg().get();
+    inner = seq_pipeline(end);
+    if (!inner) ranged = range_stage(end);
+  }
+  /// Whether there is anything to take over.
+  bool any() const { return !calls.empty() || inner || ranged; }
+  std::size_t stage_count() const {
+    return calls.size() + (inner ? inner->stage_count() : 0) + (ranged ? 1 : 0);
+  }
+  /// The worst effect of calling the stages' functions.
+  effects stage_effects() const {
+    effects e = inner ? inner->stage_effects() : effects::none;
+    for (auto* s : calls) e = worst(e, s->first_arg()->call_effect(1));
+    if (ranged) e = worst(e, ranged->first_arg()->call_effect(1));
+    return e;
+  }
+  /// Moves the stages (outermost first) onto `stages` and the collection into `source`.
+  void take(std::vector<stage>& stages, node_ptr& source) {
+    for (auto* s : calls) stages.push_back({*stage_kind(s->name()), s->builtin(), std::move(s->first_arg()), s->pos});
+    if (inner) {
+      if (inner->consumer_stage_) {
+        stages.push_back({*inner->consumer_stage_, inner->consumer_, std::move(inner->consumer_args_[0]), inner->pos});
+      }
+      for (stage& s : inner->stages_) stages.push_back(std::move(s));
+      source = std::move(inner->source_);
+    } else if (ranged) {
+      stages.push_back({*range_stage_kind(*ranged), ranged->builtin(), std::move(ranged->first_arg()), ranged->pos});
+      source = ranged->take_range();
+    } else {
+      source = std::move(calls.back()->second_arg());
+    }
+  }
+};
+
+std::size_t stage_fused_node::stage_count() const { return stages_.size() + (consumer_stage_ ? 1 : 0); }
+
+effects stage_fused_node::stage_effects() const {
+  effects e = consumer_stage_ ? consumer_args_[0]->call_effect(1) : effects::none;
+  for (const stage& s : stages_) e = worst(e, s.f->call_effect(1));
+  return e;
+}
+
+std::optional<bool> stage_fused_node::rerun_rule(effects stages, effects consumer) {
+  if (stages == effects::none) return false;
+  if (stages == effects::may_raise && consumer != effects::any) return true;
+  return std::nullopt;
+}
+
 node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector<node_ptr>& args, source_pos pos) {
   using seq_detail::fused_sink;
-  // The chain below: stage calls, ending in the collection or in a seq-making pipeline whose
-  // stages this one takes over.
-  node* head = args.empty() ? nullptr : args.back().get();
-  if (!stage_call(head) && !seq_pipeline(head) && !range_stage(head)) return nullptr;
+  if (args.empty()) return nullptr;
+  chain_view chain(args.back().get());
+  if (!chain.any()) return nullptr;
   fused_sink sink;
   std::size_t own_args;  // the consumer's arguments before the collection
   if (name == "reduce" && (args.size() == 2 || args.size() == 3)) {
@@ -978,50 +1055,49 @@ node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector
   } else {
     return nullptr;
   }
-  std::vector<builtin_call2_node*> chain;  // stage calls, outermost first
-  for (auto* s = stage_call(head); s; s = stage_call(s->second_arg().get())) chain.push_back(s);
-  node* end = chain.empty() ? head : chain.back()->second_arg().get();
-  stage_fused_node* inner = seq_pipeline(end);
-  range_fused_node* ranged = inner ? nullptr : range_stage(end);  // its function a stage, its range the source
-  constexpr std::size_t max_stages = 6;
-  if (chain.size() + (inner ? inner->stages_.size() + 1 : 0) + (ranged ? 1 : 0) > max_stages) return nullptr;
   const auto consumer_stage = sink == fused_sink::reduce ? std::nullopt : stage_kind(name);
-  effects stage_effects = consumer_stage ? args[0]->call_effect(1) : effects::none;
-  for (auto* s : chain) stage_effects = worst(stage_effects, s->first_arg()->call_effect(1));
-  if (inner) {
-    if (inner->consumer_stage_) stage_effects = worst(stage_effects, inner->consumer_args_[0]->call_effect(1));
-    for (const stage& s : inner->stages_) stage_effects = worst(stage_effects, s.f->call_effect(1));
-  }
-  if (ranged) stage_effects = worst(stage_effects, ranged->first_arg()->call_effect(1));
+  if (chain.stage_count() + (consumer_stage ? 1 : 0) > max_stages) return nullptr;
+  effects stage_effects = worst(consumer_stage ? args[0]->call_effect(1) : effects::none, chain.stage_effects());
   const effects consumer_effects = sink == fused_sink::reduce ? args[0]->call_effect(2) : effects::none;
-  bool rerun_on_error;
-  if (stage_effects == effects::none) rerun_on_error = false;
-  else if (stage_effects == effects::may_raise && consumer_effects != effects::any) rerun_on_error = true;
-  else return nullptr;
+  const std::optional<bool> rerun_on_error = rerun_rule(stage_effects, consumer_effects);
+  if (!rerun_on_error) return nullptr;
 
   std::vector<stage> stages;
   node_ptr source;
-  for (auto* s : chain) stages.push_back({*stage_kind(s->name()), s->builtin(), std::move(s->first_arg()), s->pos});
-  if (inner) {
-    if (inner->consumer_stage_) {
-      stages.push_back({*inner->consumer_stage_, inner->consumer_, std::move(inner->consumer_args_[0]), inner->pos});
-    }
-    for (stage& s : inner->stages_) stages.push_back(std::move(s));
-    source = std::move(inner->source_);
-  } else if (ranged) {
-    stages.push_back({*range_stage_kind(*ranged), ranged->builtin(), std::move(ranged->first_arg()), ranged->pos});
-    source = ranged->take_range();
-  } else {
-    source = std::move(chain.back()->second_arg());
-  }
+  chain.take(stages, source);
   std::vector<node_ptr> own;
   for (std::size_t i = 0; i < own_args; ++i) own.push_back(std::move(args[i]));
   args.clear();  // the chain's nodes were taken apart; what is left of them goes with args
   return std::make_unique<stage_fused_node>(sink, fn, std::move(own), consumer_stage, std::move(stages),
-                                            std::move(source), rerun_on_error, pos);
+                                            std::move(source), *rerun_on_error, pos);
+}
+
+bool stage_fused_node::join_bound(const node* read, node_ptr& bound) {
+  if (source_.get() != read) return false;
+  // Evaluated before the collection: they must neither raise nor act, so that evaluating the
+  // bound seq after them instead of before cannot be seen.
+  for (const node_ptr& a : consumer_args_)
+    if (a->effect() != effects::none) return false;
+  for (const stage& s : stages_)
+    if (s.f->effect() != effects::none) return false;
+  chain_view chain(bound.get());
+  if (!chain.any() || stage_count() + chain.stage_count() > max_stages) return false;
+  const effects consumer_effects =
+      sink_ == seq_detail::fused_sink::reduce ? consumer_args_[0]->call_effect(2) : effects::none;
+  const std::optional<bool> rerun_on_error = rerun_rule(worst(stage_effects(), chain.stage_effects()), consumer_effects);
+  if (!rerun_on_error) return false;
+  chain.take(stages_, source_);
+  rerun_on_error_ = *rerun_on_error;
+  bound.reset();  // what is left of the chain's nodes
+  return true;
 }
 
 }  // namespace
+
+bool forms::join_bound_seq(node& body, const node* read, node_ptr& bound) {
+  auto* p = exactly<stage_fused_node>(&body);
+  return p && p->join_bound(read, bound);
+}
 
 std::optional<seq_detail::int_range> forms::eval_iterable(const node& n, frame& f, value& other) {
   if (auto* r = exactly<const range_call_node>(&n)) return r->eval_range(f, other);
@@ -1379,6 +1455,20 @@ void analyzer::finish_locals(std::size_t from) {
     local& l = fn_->locals[i];
     if (!l.captured && l.uses.size() == 1 && l.uses[0].second == l.loop_depth) l.uses[0].first->set_move();
   }
+}
+
+const node* analyzer::sole_read(int slot) const {
+  for (auto it = fn_->locals.rbegin(); it != fn_->locals.rend(); ++it) {
+    if (it->slot != slot) continue;
+    if (it->captured || it->uses.size() != 1 || it->uses[0].second != it->loop_depth) return nullptr;
+    return it->uses[0].first;
+  }
+  return nullptr;
+}
+
+void analyzer::forget_reads(int slot) {
+  for (auto it = fn_->locals.rbegin(); it != fn_->locals.rend(); ++it)
+    if (it->slot == slot) it->uses.clear();
 }
 
 int analyzer::temp_slot() {

@@ -112,6 +112,13 @@ class analyzer {
   void leave_loop() { --fn_->loop_depth; }
   /// Marks single-use locals of the current function from `from` on as movable.
   void finish_locals(std::size_t from);
+  /// The node of the one read of the current function's local in `slot`, when it is read
+  /// exactly once, where it was bound (not from code a loop runs again) and never captured by a
+  /// closure; null otherwise.
+  const node* sole_read(int slot) const;
+  /// Forgets the reads of the local in `slot`: their nodes are going (its binding was joined
+  /// into its read).
+  void forget_reads(int slot);
 
   /// Where the current function finds `name` when a closure made here captures it (adding
   /// captures to enclosing functions as needed); nullopt when it is not a local anywhere.

@@ -93,3 +93,16 @@
 (->> (range 1 "x") (map inc) (filter odd?) (reduce +))
 ;;;; fused_stages_over_range_error_not_a_function
 (->> (range 3) (map inc) (filter 7) count)
+;;;; fused_stages_let_bound
+[(let [xs (map inc (range 10))] (reduce + (filter odd? xs)))
+ (let [n 6 xs (map (fn [i] {:id i :amount (* 1.5 i) :status (if (zero? (mod i 3)) "shipped" "pending")}) (range n))]
+   (->> xs (filter #(= "shipped" (:status %))) (map :amount) (reduce +)))
+ (let [xs (filter odd? [1 2 3 4 5]) ys (map inc xs)] (->> ys (map #(* % %)) vec))
+ (let [xs (map inc (range 5))] [(count (filter odd? xs)) (count xs)])
+ (let [xs (remove nil? [1 nil 2])] (set (map dec xs)))]
+;;;; fused_stages_let_bound_error_in_the_binding
+(let [xs (map #(/ 10 (- % 2)) (range 4))] (count (filter pos? xs)))
+;;;; fused_stages_let_bound_error_binding_first
+(let [xs (map #(/ 10 (- % 2)) (range 4))] (reduce + (map #(inc nil) xs)))
+;;;; fused_stages_let_bound_side_effects
+(let [xs (map (fn [i] (println "m" i) i) (range 3))] (reduce + (filter odd? xs)))
