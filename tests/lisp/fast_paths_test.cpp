@@ -6,6 +6,36 @@ namespace lisp_fast_paths_test {
 
 using namespace ptc::lisp::testing;
 
+/// What a program answers under `o`: its value printed, or "error KIND: MESSAGE".
+std::string answer(std::string_view src, const ptc::lisp::run_options& o) {
+  ptc::lisp::run_result r = ptc::lisp::run(src, o);
+  return r.err ? "error " + std::string(ptc::lisp::kind_name(r.err->kind)) + ": " + r.err->message
+               : ptc::lisp::pr_str(r.result);
+}
+
+/// Options whose memory limit is far below what a made list of 1,000,000 items needs (~64 MB).
+ptc::lisp::run_options little_memory(std::size_t bytes) {
+  ptc::lisp::run_options o;
+  o.lim.max_memory_bytes = bytes;
+  return o;
+}
+
+/// Each template (% its collection) with each range in its place answers as with the range
+/// bound to a local first ((let [r RANGE] ...): nothing fuses a range read from a local).
+void check_as_bound_first(std::initializer_list<const char*> ranges, std::initializer_list<const char*> templates,
+                          const ptc::lisp::run_options& o) {
+  for (const char* range : ranges) {
+    for (const char* t : templates) {
+      std::string fused = t, bound = t;
+      fused.replace(fused.find('%'), 1, range);
+      bound.replace(bound.find('%'), 1, "r");
+      bound = "(let [r " + std::string(range) + "] " + bound + ")";
+      INFO(fused);
+      CHECK(answer(fused, o) == answer(bound, o));
+    }
+  }
+}
+
 // The evaluator's fast paths (keyword calls with a position hint, (= a b) in place, keyword
 // functions in map/filter, (reduce + ...) without calls, lists built without a buffer) must
 // answer exactly what the general paths answer. Expected texts were printed by Clojure 1.11,
@@ -154,32 +184,20 @@ TEST_CASE("PERF a function calling itself by name, and recur of any width") {
 // answers). Here: the list is really not made, and every error is the one the builtins give
 // over the made range (a range bound to a local first is not fused), at the same place.
 TEST_CASE("PERF a range consumed by map, filter or reduce is not made, and answers as the made one") {
-  ptc::lisp::run_options o;
-  o.lim.max_memory_bytes = 8u << 20;  // a made list of 1,000,000 integers needs ~80 MB
-  auto with_little_memory = [&](std::string_view src) {
-    ptc::lisp::run_result r = ptc::lisp::run(src, o);
-    return r.err ? "error " + r.err->message : ptc::lisp::pr_str(r.result);
-  };
+  const ptc::lisp::run_options o = little_memory(8u << 20);
+  auto with_little_memory = [&](std::string_view src) { return answer(src, o); };
   CHECK(with_little_memory("(reduce + (range 1000000))") == "499999500000");
   CHECK(with_little_memory("(reduce + 0 (range 0 2000000 2))") == "999999000000");
   CHECK(with_little_memory("(count (filter #(zero? (mod % 100)) (range 1000000)))") == "10000");
   CHECK(with_little_memory("(let [r (range 1000000)] (reduce + r))").find("memory limit") != std::string::npos);
 
-  const char* ranges[] = {"(range 5)", "(range 10 0 -3)", "(range 0)", "(range 0.5 3)", "(range 1 5 0)",
-                          "(range \"a\")", "(range 1 :x)", "(range 9223372036854775805 9223372036854775807)"};
-  const char* uses[] = {"(take 4 (map inc %))", "(take 4 (mapv inc %))", "(take 4 (filter even? %))",
+  check_as_bound_first({"(range 5)", "(range 10 0 -3)", "(range 0)", "(range 0.5 3)", "(range 1 5 0)",
+                        "(range \"a\")", "(range 1 :x)", "(range 9223372036854775805 9223372036854775807)"},
+                       {"(take 4 (map inc %))", "(take 4 (mapv inc %))", "(take 4 (filter even? %))",
                         "(filterv odd? %)", "(take 4 (remove odd? %))", "(reduce + %)", "(reduce max %)",
-                        "(reduce + 10 %)", "(mapv #(/ 10 %) %)", "(map 5 %)", "(reduce (fn [a x] (if (> x 2) (reduced a) (+ a x))) %)"};
-  for (const char* range : ranges) {
-    for (const char* use : uses) {
-      std::string fused = use, bound = use;
-      fused.replace(fused.find('%'), 1, range);
-      bound.replace(bound.find('%'), 1, "r");
-      bound = "(let [r " + std::string(range) + "] " + bound + ")";
-      INFO(fused);
-      CHECK(ev(fused) == ev(bound));
-    }
-  }
+                        "(reduce + 10 %)", "(mapv #(/ 10 %) %)", "(map 5 %)",
+                        "(reduce (fn [a x] (if (> x 2) (reduced a) (+ a x))) %)"},
+                       {});
   // errors name the call they come from: the range's own arguments, or the consumer
   ptc::lisp::run_result r = ptc::lisp::run("(map inc\n  (range \"a\"))");
   REQUIRE(r.err);
@@ -197,12 +215,8 @@ TEST_CASE("PERF a range consumed by map, filter or reduce is not made, and answe
 // stages, and every answer and error is the stage-by-stage one (stages bound to locals first
 // are not fused), at the same place.
 TEST_CASE("PERF chained seq stages run item by item where nobody can tell, answering as stage by stage") {
-  ptc::lisp::run_options o;
-  o.lim.max_memory_bytes = 40u << 20;  // the vector ~17 MB; a list of 1,000,000 items ~64 MB more
-  auto with_little_memory = [&](std::string_view src) {
-    ptc::lisp::run_result r = ptc::lisp::run(src, o);
-    return r.err ? "error " + r.err->message : ptc::lisp::pr_str(r.result);
-  };
+  const ptc::lisp::run_options o = little_memory(40u << 20);  // the vector ~17 MB; a list ~64 MB more
+  auto with_little_memory = [&](std::string_view src) { return answer(src, o); };
   const std::string v = "(let [v (mapv identity (range 1000000))] ";
   CHECK(with_little_memory(v + "(count (filter odd? (map inc v))))") == "500000");
   CHECK(with_little_memory(v + "(reduce + (map inc (filter even? v))))") == "250000000000");
@@ -284,44 +298,26 @@ TEST_CASE("PERF chained seq stages run item by item where nobody can tell, answe
 // out (stage_fused_node with a range source): neither the range nor any stage's seq is made,
 // and every answer and error is the stage-by-stage one over the made range.
 TEST_CASE("PERF chained seq stages over a range make neither the range nor a stage's seq") {
-  ptc::lisp::run_options o;
-  o.lim.max_memory_bytes = 8u << 20;  // a made list of 1,000,000 integers needs ~64 MB
-  auto with_little_memory = [&](std::string_view src) {
-    ptc::lisp::run_result r = ptc::lisp::run(src, o);
-    return r.err ? "error " + r.err->message : ptc::lisp::pr_str(r.result);
-  };
+  const ptc::lisp::run_options o = little_memory(8u << 20);
+  auto with_little_memory = [&](std::string_view src) { return answer(src, o); };
   CHECK(with_little_memory("(reduce + (map inc (filter even? (range 1000000))))") == "250000000000");
   CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] {:n i})) (filter #(odd? (:n %))) count)") == "500000");
   CHECK(with_little_memory("(let [r (map inc (range 1000000))] (+ (count (filter odd? r)) (count r)))")
             .find("memory limit") != std::string::npos);
 
-  const char* ranges[] = {"(range 7)", "(range 10 0 -3)", "(range 0)", "(range 0.5 3)", "(range 1 5 0)",
-                          "(range \"a\")", "(range 1 :x)", "(range 9223372036854775804 9223372036854775807)",
-                          "(range 2000000)"};
   ptc::lisp::run_options few_steps;  // a lazy range realised whole ends at the step limit, soon
   few_steps.lim.max_steps = 3'000'000;
-  auto ev_few = [&](std::string_view src) {
-    ptc::lisp::run_result r = ptc::lisp::run(src, few_steps);
-    return r.err ? "error " + std::string(ptc::lisp::kind_name(r.err->kind)) + ": " + r.err->message
-                 : ptc::lisp::pr_str(r.result);
-  };
-  const char* pipelines[] = {
-      "(reduce + (map inc (filter odd? %)))", "(reduce + 10 (filter odd? (map inc %)))",
-      "(count (remove even? (map #(* 2 %) %)))", "(vec (map inc (filter even? %)))",
-      "(take 3 (filter odd? (mapv inc %)))", "(set (map #(mod % 3) %))", "(reduce + (map #(/ 12 (- % 2)) %))",
-      "(reduce + (map #(if (= % 1) :x %) (filter some? %)))", "(count (filter 7 (map inc %)))",
-      "(reduce (fn [a x] (if (> a 4) (reduced a) (+ a x))) (filterv odd? (map inc %)))",
-      "(reduce + (map #(+ % 3) (filter odd? %)))"};
-  for (const char* range : ranges) {
-    for (const char* pl : pipelines) {
-      std::string fused = pl, bound = pl;
-      fused.replace(fused.find('%'), 1, range);
-      bound.replace(bound.find('%'), 1, "r");
-      bound = "(let [r " + std::string(range) + "] " + bound + ")";
-      INFO(fused);
-      CHECK(ev_few(fused) == ev_few(bound));
-    }
-  }
+  check_as_bound_first({"(range 7)", "(range 10 0 -3)", "(range 0)", "(range 0.5 3)", "(range 1 5 0)",
+                        "(range \"a\")", "(range 1 :x)", "(range 9223372036854775804 9223372036854775807)",
+                        "(range 2000000)"},
+                       {"(reduce + (map inc (filter odd? %)))", "(reduce + 10 (filter odd? (map inc %)))",
+                        "(count (remove even? (map #(* 2 %) %)))", "(vec (map inc (filter even? %)))",
+                        "(take 3 (filter odd? (mapv inc %)))", "(set (map #(mod % 3) %))",
+                        "(reduce + (map #(/ 12 (- % 2)) %))", "(reduce + (map #(if (= % 1) :x %) (filter some? %)))",
+                        "(count (filter 7 (map inc %)))",
+                        "(reduce (fn [a x] (if (> a 4) (reduced a) (+ a x))) (filterv odd? (map inc %)))",
+                        "(reduce + (map #(+ % 3) (filter odd? %)))"},
+                       few_steps);
   // an error names the call it comes from: the range's own arguments, or the stage
   ptc::lisp::run_result r = ptc::lisp::run("(count (filter odd?\n  (map inc\n    (range \"a\"))))");
   REQUIRE(r.err);
@@ -337,12 +333,8 @@ TEST_CASE("PERF chained seq stages over a range make neither the range nor a sta
 // for it, and every answer, error and printed line is the one of the binding made first (here:
 // the same program reading it through identity, which nothing joins).
 TEST_CASE("PERF a seq bound last in a let and read once by the body's pipeline joins it") {
-  ptc::lisp::run_options o;
-  o.lim.max_memory_bytes = 8u << 20;  // a made list of 1,000,000 items needs ~64 MB
-  auto with_little_memory = [&](std::string_view src) {
-    ptc::lisp::run_result r = ptc::lisp::run(src, o);
-    return r.err ? "error " + r.err->message : ptc::lisp::pr_str(r.result);
-  };
+  const ptc::lisp::run_options o = little_memory(8u << 20);
+  auto with_little_memory = [&](std::string_view src) { return answer(src, o); };
   CHECK(with_little_memory("(let [xs (map inc (range 1000000))] (count (filter odd? xs)))") == "500000");
   CHECK(with_little_memory("(let [n 1000000 xs (map (fn [i] {:n i}) (range n)) ys (filter #(odd? (:n %)) xs)]\n"
                            "  (->> ys (map :n) (reduce +)))") == "250000000000");
