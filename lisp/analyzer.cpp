@@ -260,6 +260,9 @@ class builtin_call1_node final : public node {
     }
   }
   effects effect() const override { return worst(builtin_effect(name_), a_->effect()); }
+  // For a let joining its binding into the call (forms::join_bound_seq).
+  std::string_view name() const { return name_; }
+  node_ptr& arg() { return a_; }
 
  private:
   native_fn fn_;
@@ -670,6 +673,8 @@ class reduce3_node final : public node {
       rethrow_with_pos(e, pos, f);
     }
   }
+  /// For a let joining its binding into the call (forms::join_bound_seq).
+  std::vector<node_ptr>& args() { return args_; }
 
  private:
   std::vector<node_ptr> args_;
@@ -889,6 +894,9 @@ class stage_fused_node final : public node {
   /// raises nor acts, and the joined stages pass the class comment's rule. False otherwise
   /// (nothing changed).
   bool join_bound(const node* read, node_ptr& bound);
+  /// Whether a pipeline over `n` would take stages over from it (n is a stage call, a
+  /// seq-making pipeline or a seq-making call over a range).
+  static bool takes_stages_from(node* n);
 
  private:
   static constexpr std::size_t max_stages = 6;
@@ -1072,6 +1080,8 @@ node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector
                                             std::move(source), *rerun_on_error, pos);
 }
 
+bool stage_fused_node::takes_stages_from(node* n) { return chain_view(n).any(); }
+
 bool stage_fused_node::join_bound(const node* read, node_ptr& bound) {
   if (source_.get() != read) return false;
   // Evaluated before the collection: they must neither raise nor act, so that evaluating the
@@ -1093,11 +1103,6 @@ bool stage_fused_node::join_bound(const node* read, node_ptr& bound) {
 }
 
 }  // namespace
-
-bool forms::join_bound_seq(node& body, const node* read, node_ptr& bound) {
-  auto* p = exactly<stage_fused_node>(&body);
-  return p && p->join_bound(read, bound);
-}
 
 std::optional<seq_detail::int_range> forms::eval_iterable(const node& n, frame& f, value& other) {
   if (auto* r = exactly<const range_call_node>(&n)) return r->eval_range(f, other);
@@ -1153,6 +1158,61 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
   }
   return std::make_unique<builtin_call_node>(fn, std::move(args), pos, name);
 }
+
+/// The arguments of a call of a seq consumer the fusion covers ((reduce f [init] xs), (count
+/// xs), (vec xs), (set xs), (map f xs), (mapv f xs), (filter f xs), (filterv f xs),
+/// (remove f xs)), taken out of `n` (then a husk), with the builtin's name; none for other
+/// nodes (n untouched).
+std::optional<std::pair<std::string_view, std::vector<node_ptr>>> take_consumer_call(node& n) {
+  std::vector<node_ptr> args;
+  std::string_view name;
+  if (auto* c = exactly<builtin_call1_node>(&n)) {
+    name = c->name();
+    if (name != "count" && name != "vec" && name != "set") return std::nullopt;
+    args.push_back(std::move(c->arg()));
+  } else if (auto* c2 = exactly<builtin_call2_node>(&n)) {
+    name = c2->name();
+    if (name != "reduce" && !stage_kind(name)) return std::nullopt;
+    args.push_back(std::move(c2->first_arg()));
+    args.push_back(std::move(c2->second_arg()));
+  } else if (auto* r = exactly<reduce3_node>(&n)) {
+    name = "reduce";
+    args = std::move(r->args());
+  } else {
+    return std::nullopt;
+  }
+  return std::make_pair(name, std::move(args));
+}
+
+}  // namespace
+
+bool forms::join_bound_seq(node_ptr& body, const node* read, node_ptr& bound) {
+  if (auto* p = exactly<stage_fused_node>(body.get())) return p->join_bound(read, bound);
+  // A consumer called on the seq, (reduce + xs): called on its making instead, as if written
+  // in place, and analysed again (the fusion then takes its stages over). What the call
+  // evaluates before it must neither raise nor act; then evaluating the seq after them instead
+  // of before cannot be seen, fused or not.
+  if (!stage_fused_node::takes_stages_from(bound.get())) return false;
+  auto peek = [&](node& n) -> std::vector<node*> {
+    std::vector<node*> out;
+    if (auto* c = exactly<builtin_call1_node>(&n)) out = {c->arg().get()};
+    else if (auto* c2 = exactly<builtin_call2_node>(&n)) out = {c2->first_arg().get(), c2->second_arg().get()};
+    else if (auto* r = exactly<reduce3_node>(&n)) for (const node_ptr& a : r->args()) out.push_back(a.get());
+    return out;
+  };
+  std::vector<node*> args = peek(*body);
+  if (args.empty() || args.back() != read) return false;
+  for (std::size_t i = 0; i + 1 < args.size(); ++i)
+    if (args[i]->effect() != effects::none) return false;
+  auto call = take_consumer_call(*body);
+  if (!call) return false;
+  const value* b = builtins().find("", call->first);
+  call->second.back() = std::move(bound);
+  body = make_builtin_node(static_cast<const builtin_fn&>(*b->obj()), std::move(call->second), body->pos);
+  return true;
+}
+
+namespace {
 
 enum class coll_kind { vector, map, set };
 

@@ -35,11 +35,12 @@ node_ptr make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos);
 /// list, that range (nothing made); otherwise none, with n's value in `other` (analyzer.cpp).
 std::optional<seq_detail::int_range> eval_iterable(const node& n, frame& f, value& other);
 
-/// When `body` is a fused seq pipeline whose collection is `read` (a let's one read of the
-/// local it bound last, to `bound`), joins bound's stages into it as if written in place and
-/// empties `bound`; false, with nothing changed, when that could be told apart (analyzer.cpp:
-/// stage_fused_node::join_bound).
-bool join_bound_seq(node& body, const node* read, node_ptr& bound);
+/// When `body` is a fused seq pipeline or a seq consumer's call ((reduce f xs), (count xs),
+/// (map f xs), ...) whose collection is `read` (a let's one read of the local it bound last, to
+/// `bound`, a seq-making call), puts bound in read's place as if written there (its stages then
+/// join the pipeline) and empties `bound`; false, with nothing changed, when that could be told
+/// apart (analyzer.cpp).
+bool join_bound_seq(node_ptr& body, const node* read, node_ptr& bound);
 
 /// (head ...) must have between min and max items after the head (max < 0: no upper bound).
 void check_count(const form& f, std::size_t min, long max, const char* usage);

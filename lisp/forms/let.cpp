@@ -255,10 +255,11 @@ std::vector<std::pair<int, node_ptr>> bind_pairs(analyzer& a, const form& bindin
 }
 
 /// (let [... xs (map f (range n))] (->> xs (filter p) (map g) (reduce +))): a seq bound last
-/// and read once, as the collection of the fused pipeline that is the whole body, joins that
-/// pipeline as if written in place (its stages run item by item, no list made), while nothing
-/// can tell (forms::join_bound_seq); then the binding before it may join in turn.
-void join_last_bindings(analyzer& a, std::vector<std::pair<int, node_ptr>>& steps, node& body) {
+/// and read once, as the collection of the fused pipeline or the seq consumer's call that is
+/// the whole body, joins it as if written in place (its stages run item by item, no list
+/// made), while nothing can tell (forms::join_bound_seq); then the binding before it may join
+/// in turn.
+void join_last_bindings(analyzer& a, std::vector<std::pair<int, node_ptr>>& steps, node_ptr& body) {
   while (!steps.empty()) {
     const int slot = steps.back().first;
     const node* read = a.sole_read(slot);
@@ -273,7 +274,7 @@ node_ptr analyze_let(analyzer& a, const form& f, bool tail) {
   auto mark = a.scope_mark();
   auto steps = bind_pairs(a, f.items[1], "let");
   node_ptr body = a.analyze_body(f.items, 2, tail, f.pos);
-  join_last_bindings(a, steps, *body);
+  join_last_bindings(a, steps, body);
   a.pop_scope(mark);
   return make_let(std::move(steps), std::move(body), f.pos);
 }

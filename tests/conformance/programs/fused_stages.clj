@@ -106,3 +106,12 @@
 (let [xs (map #(/ 10 (- % 2)) (range 4))] (reduce + (map #(inc nil) xs)))
 ;;;; fused_stages_let_bound_side_effects
 (let [xs (map (fn [i] (println "m" i) i) (range 3))] (reduce + (filter odd? xs)))
+;;;; fused_stages_let_bound_consumer
+[(let [xs (map inc (range 10))] (reduce + xs)) (let [xs (filter odd? [1 2 3])] (reduce + 10 xs))
+ (let [xs (map inc (range 1 20 3)) ys (filter even? xs)] (count ys)) (let [xs (map :a [{:a 1} {:a 2}])] (vec xs))
+ (let [xs (remove even? (range 6))] (set xs)) (let [xs (map inc [1 2])] (mapv dec xs))
+ (let [xs (filter odd? (range 9))] (filterv #(> % 2) xs)) (let [xs (map inc (range 3))] (map #(* % %) xs))]
+;;;; fused_stages_let_bound_consumer_error
+(let [xs (map #(/ 12 %) [1 2 0])] (count xs))
+;;;; fused_stages_let_bound_consumer_error_in_the_consumer
+(let [xs (map identity [1 :x 2])] (reduce + xs))
