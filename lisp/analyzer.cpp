@@ -60,13 +60,28 @@ class local_node final : public node {
   }
   const value* eval_ref(frame& f, value&) const override { return &f.slots[slot_]; }
   effects effect() const override { return effects::none; }
-  void set_move() { move_ = true; }
+  /// The local's only read (analyzer::finish_locals): it takes the value out of the slot,
+  /// unless the read only looks at it.
+  void set_move() { move_ = !looks_only_; }
+  /// Its parent only looks at the value through eval_ref (a lookup, a comparison, arithmetic)
+  /// or reads the slot itself: the read never takes the value out (set before set_move).
+  void set_looks_only() { looks_only_ = true; }
+  bool moves() const { return move_; }
   int slot() const { return slot_; }
 
  private:
   int slot_;
   bool move_ = false;
+  bool looks_only_ = false;
 };
+
+namespace {
+/// For a parent that only looks at its child `n` (eval_ref) or reads its slot: a local read
+/// there never moves (local_node::set_looks_only).
+void looks_only(const node_ptr& n) {
+  if (auto* l = exactly<local_node>(n.get())) l->set_looks_only();
+}
+}  // namespace
 
 namespace {
 
@@ -326,7 +341,9 @@ class builtin_call2_node final : public node {
 class keyword_call_node final : public node {
  public:
   keyword_call_node(value kw, node_ptr m, node_ptr dflt, source_pos p)
-      : node(p), kw_(std::move(kw)), m_(std::move(m)), dflt_(std::move(dflt)) {}
+      : node(p), kw_(std::move(kw)), m_(std::move(m)), dflt_(std::move(dflt)) {
+    looks_only(m_);
+  }
   value eval(frame& f) const override {
     value tmp;
     return *eval_ref(f, tmp);
@@ -367,7 +384,10 @@ class keyword_call_node final : public node {
 class equal2_node final : public node {
  public:
   equal2_node(native_fn fn, node_ptr a, node_ptr b, source_pos p)
-      : node(p), fn_(fn), a_(std::move(a)), b_(std::move(b)) {}
+      : node(p), fn_(fn), a_(std::move(a)), b_(std::move(b)) {
+    looks_only(a_);
+    looks_only(b_);
+  }
   value eval(frame& f) const override {
     value at, bt;
     const value& a = *a_->eval_ref(f, at);
@@ -550,6 +570,7 @@ template <class Make>
 node_ptr with_operand(node_ptr n, Make make) {
   if (auto* l = exactly<local_node>(n.get())) {
     const int slot = l->slot();
+    l->set_looks_only();
     return make(slot_operand{slot, std::move(n)});
   }
   if (auto* c = exactly<const_node>(n.get())) return make(const_operand{c->get()});
@@ -1515,6 +1536,14 @@ void analyzer::finish_locals(std::size_t from) {
     local& l = fn_->locals[i];
     if (!l.captured && l.uses.size() == 1 && l.uses[0].second == l.loop_depth) l.uses[0].first->set_move();
   }
+}
+
+bool analyzer::never_moved(int slot) const {
+  for (const local& l : fn_->locals)
+    if (l.slot == slot)
+      for (const auto& [n, depth] : l.uses)
+        if (n->moves()) return false;
+  return true;
 }
 
 const node* analyzer::sole_read(int slot) const {

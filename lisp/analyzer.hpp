@@ -56,6 +56,7 @@ class analyzer {
   struct recur_target {
     std::vector<int> slots;
     bool variadic = false;  ///< a fn arity with & rest: recur passes the rest as one seq
+    bool used = false;      ///< a recur to this target was analysed
   };
   recur_target* recur() const { return recur_; }
   recur_target* set_recur(recur_target* t) {
@@ -119,6 +120,9 @@ class analyzer {
   /// Forgets the reads of the local in `slot`: their nodes are going (its binding was joined
   /// into its read).
   void forget_reads(int slot);
+  /// Whether no read of the current function's local in `slot` takes its value out of the
+  /// slot (after finish_locals).
+  bool never_moved(int slot) const;
 
   /// Where the current function finds `name` when a closure made here captures it (adding
   /// captures to enclosing functions as needed); nullopt when it is not a local anywhere.

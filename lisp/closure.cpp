@@ -1,5 +1,7 @@
 #include "ptc/lisp/closure.hpp"
 
+#include <cstring>
+
 #include "ptc/lisp/list.hpp"
 
 namespace ptc::lisp {
@@ -130,6 +132,7 @@ call_loop::call_loop(context& c, const value& f, std::size_t nargs) : c_(c), f_(
   c.limits().enter_call();  // throws when too deep: then there is nothing to undo
   closure_ = clo;
   arity_ = a;
+  lend_ = a->params_read_only;
 }
 
 call_loop::~call_loop() {
@@ -142,8 +145,31 @@ inline value call_loop::run() {
   return closure_->run_body(*arity_, slots_, c_);
 }
 
+namespace {
+
+/// x's bits in `slot` (nil, or left nil by the last loan) for one call, taken away when the
+/// call ends or throws: no reference is counted (call_loop's comment says why that is safe).
+class loan {
+ public:
+  loan(value& slot, const value& x) : slot_(slot) {
+    std::memcpy(static_cast<void*>(&slot_), static_cast<const void*>(&x), sizeof(value));
+  }
+  ~loan() { new (&slot_) value(); }
+  loan(const loan&) = delete;
+  loan& operator=(const loan&) = delete;
+
+ private:
+  value& slot_;
+};
+
+}  // namespace
+
 value call_loop::operator()(const value& x) {
   if (!closure_) return c_.call(f_, std::span<const value>(&x, 1));
+  if (lend_) {
+    loan l(slots_[0], x);
+    return run();
+  }
   slots_[0] = x;
   return run();
 }
@@ -154,6 +180,10 @@ value call_loop::operator()(value acc, const value& x) {
     return c_.call_owned(f_, std::span<value>(args, 2));
   }
   slots_[0] = std::move(acc);
+  if (lend_) {
+    loan l(slots_[1], x);
+    return run();
+  }
   slots_[1] = x;
   return run();
 }

@@ -22,6 +22,10 @@ struct fn_arity {
   int fixed = 0;         ///< positional parameters
   bool variadic = false; ///< takes & rest
   int slot_count = 0;    ///< locals the body needs (parameters first, in order)
+  /// The body never moves a parameter out of its slot (a parameter read once is moved at that
+  /// read: local_node) and never recurs to this arity (recur writes the parameter slots): a
+  /// call_loop may then lend it its arguments (see there).
+  bool params_read_only = false;
   node_ptr body;         ///< destructuring prelude + the body forms
 };
 
@@ -94,6 +98,11 @@ class closure_obj final : public function_obj {
 /// it is read). Anything else goes through context::call. The loop counts as one call level
 /// while it lasts; it must not outlive the builtin call that made it (a lazy sequence keeps
 /// using context::call).
+/// An item argument is lent, not copied, when the arity only reads its parameters
+/// (fn_arity::params_read_only): its bits are put in the slot for the call and taken away
+/// after it, with no reference counted. The caller holds the item through the call, and
+/// anything in the body that keeps it copies it from the slot; so an item in a collection
+/// shared with other threads costs no atomic count per call.
 class call_loop {
  public:
   /// Whether f is a user closure (the only kind a call_loop speeds up; for others a loop
@@ -120,6 +129,7 @@ class call_loop {
   const value& f_;
   const closure_obj* closure_ = nullptr;  ///< null: calls go through context::call
   const fn_arity* arity_ = nullptr;
+  bool lend_ = false;  ///< the item argument is lent (arity_->params_read_only)
   value slots_[max_slots];
 };
 

@@ -1,4 +1,6 @@
 // fn, defn, defn-, and #(...) literals.
+#include <algorithm>
+
 #include "ptc/lisp/forms/forms.hpp"
 #include "ptc/lisp/printer.hpp"
 #include "ptc/lisp/string.hpp"
@@ -111,6 +113,7 @@ void analyze_arity(analyzer& a, analyzer::fn_scope& scope, const form& params,
   a.set_recur(old);
   arity.body = make_let(std::move(prelude), std::move(b), pos);
   a.finish_locals(0);
+  arity.params_read_only = !target.used && std::all_of(slots.begin(), slots.end(), [&](int s) { return a.never_moved(s); });
   arity.slot_count = scope.max_slots;
   if (tmpl.params_text.empty()) tmpl.params_text = params_text(params);
   tmpl.arities.push_back(std::move(arity));

@@ -332,6 +332,7 @@ node_ptr analyze_recur(analyzer& a, const form& f, bool tail) {
                 " args, got: " + std::to_string(args.size());
     throw lisp_exception(std::move(e));
   }
+  t->used = true;
   return std::make_unique<recur_node>(t->slots, std::move(args), f.pos);
 }
 
