@@ -130,7 +130,7 @@ struct string_block_pool {
     while (head) {
       block* b = head;
       head = b->next;
-      ::operator delete(b, sizeof(string_obj));
+      ::operator delete(b);  // unsized: clang before 19 has no sized delete by default
     }
     count = max_blocks;  // strings freed later in the thread's exit go straight to the allocator
   }
@@ -159,7 +159,7 @@ void string_obj::operator delete(void* p, std::size_t size) noexcept {
     ++pool.count;
     return;
   }
-  ::operator delete(p, size);
+  ::operator delete(p);
 }
 
 string_obj::string_obj(std::string s) : text_(std::move(s)), length_(utf8_length(text_)) {}
