@@ -72,6 +72,8 @@ value closure_obj::call(context& c, Args args, bool owned) const {
   std::unique_ptr<value[]> heap;
   const auto count = static_cast<std::size_t>(a->slot_count);
   const auto fixed = static_cast<std::size_t>(a->fixed);  // the first slots (count >= fixed)
+  // Arguments the caller keeps (not handed over) are lent to an arity that only reads them.
+  const bool lend = !owned && a->params_read_only && count <= inline_slots;
   value* slots;
   if (count > inline_slots) {
     heap.reset(new value[count]);
@@ -85,6 +87,11 @@ value closure_obj::call(context& c, Args args, bool owned) const {
     } else {
       for (std::size_t i = 0; i < fixed; ++i) slots[i] = args[i];
     }
+  } else if (lend) {
+    // The arguments lent, as a loop lends its items (call_loop): their bits, no count.
+    slots = reinterpret_cast<value*>(inline_buf);
+    if (fixed) std::memcpy(static_cast<void*>(slots), static_cast<const void*>(args.data()), fixed * sizeof(value));
+    for (std::size_t i = fixed; i < count; ++i) new (&slots[i]) value();
   } else {
     // Parameters are constructed straight from the arguments (no nil-then-assign).
     slots = reinterpret_cast<value*>(inline_buf);
@@ -101,12 +108,13 @@ value closure_obj::call(context& c, Args args, bool owned) const {
   }
   struct slot_guard {
     value* s;
+    std::size_t lent;  ///< the first slots hold lent bits: dropped, not released
     std::size_t n;
     bool inline_storage;
     ~slot_guard() {
-      if (inline_storage) for (std::size_t i = 0; i < n; ++i) s[i].~value();
+      if (inline_storage) for (std::size_t i = lent; i < n; ++i) s[i].~value();
     }
-  } guard_slots{slots, count, count <= inline_slots};
+  } guard_slots{slots, lend ? fixed : 0, count, count <= inline_slots};
   if (a->variadic && args.size() > fixed) slots[fixed] = list_obj::from(args.data() + fixed, args.size() - fixed);
 
   return run_body(*a, slots, c);

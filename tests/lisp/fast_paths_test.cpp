@@ -161,6 +161,18 @@ TEST_CASE("PERF a loop lends its item to a closure that only reads its parameter
       {"(let [xs [3 2]] [(map (fn [x] (if (pos? x) (recur (dec x)) x)) xs) xs])", "[(0 0) [3 2]]"},
       {"(->> (range 5) (map (fn [i] {:i i :s (str \"s\" i)})) (filter #(odd? (:i %))) (map :s) vec)", "[\"s1\" \"s3\"]"},
   });
+  // a direct call lends the arguments its caller keeps in the same way
+  check_all({
+      {"(defn score [o] (* (:qty o) (:price o)))\n"
+       "(let [orders [{:qty 2 :price 3} {:qty 1 :price 5}]] [(vec (for [o orders] (score o))) (score (first orders)) orders])",
+       "[[6 5] 6 [{:qty 2, :price 3} {:qty 1, :price 5}]]"},
+      {"(defn mk [m] (fn [] (:a m))) (let [r {:a 5} f (mk r)] [(f) r])", "[5 {:a 5}]"},
+      {"(defn pick [m] (if (:a m) m nil)) (let [r {:a [1]}] [(pick r) r (pick {})])", "[{:a [1]} {:a [1]} nil]"},
+      {"(defn h [a & more] (+ (:n a) (count more))) (let [x {:n 1}] [(h x x x) x])", "[3 {:n 1}]"},
+      {"(defn bad [m] (> (:a m) 1)) (let [r {:a \"x\"}] [(try (bad r) (catch Exception e :caught)) r (bad {:a 2})])",
+       "[:caught {:a \"x\"} true]"},
+  });
+  CHECK(reads_only("(defn score [o] (* (:qty o) (:price o))) score"));
   // a body that raises while the item is lent: the item is whole afterwards, and can be lent again
   check_all({{"(let [rows [{:a 1} {:a \"x\"} {:a 3}] r (try (doall (filter #(> (:a %) 0) rows)) (catch Exception e :failed))]\n"
               "  [r rows (filter #(= 3 (:a %)) rows)])",
