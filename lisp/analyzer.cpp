@@ -1180,29 +1180,29 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
   return std::make_unique<builtin_call_node>(fn, std::move(args), pos, name);
 }
 
-/// The arguments of a call of a seq consumer the fusion covers ((reduce f [init] xs), (count
-/// xs), (vec xs), (set xs), (map f xs), (mapv f xs), (filter f xs), (filterv f xs),
-/// (remove f xs)), taken out of `n` (then a husk), with the builtin's name; none for other
-/// nodes (n untouched).
-std::optional<std::pair<std::string_view, std::vector<node_ptr>>> take_consumer_call(node& n) {
-  std::vector<node_ptr> args;
+/// A call of a seq consumer the fusion covers ((reduce f [init] xs), (count xs), (vec xs),
+/// (set xs), (map f xs), (mapv f xs), (filter f xs), (filterv f xs), (remove f xs)) as
+/// analysed: the builtin's name and the call's argument slots, the collection last; none for
+/// other nodes.
+struct consumer_call {
   std::string_view name;
+  std::vector<node_ptr*> args;
+};
+std::optional<consumer_call> consumer_call_of(node& n) {
   if (auto* c = exactly<builtin_call1_node>(&n)) {
-    name = c->name();
-    if (name != "count" && name != "vec" && name != "set") return std::nullopt;
-    args.push_back(std::move(c->arg()));
-  } else if (auto* c2 = exactly<builtin_call2_node>(&n)) {
-    name = c2->name();
-    if (name != "reduce" && !stage_kind(name)) return std::nullopt;
-    args.push_back(std::move(c2->first_arg()));
-    args.push_back(std::move(c2->second_arg()));
-  } else if (auto* r = exactly<reduce3_node>(&n)) {
-    name = "reduce";
-    args = std::move(r->args());
-  } else {
-    return std::nullopt;
+    if (c->name() != "count" && c->name() != "vec" && c->name() != "set") return std::nullopt;
+    return consumer_call{c->name(), {&c->arg()}};
   }
-  return std::make_pair(name, std::move(args));
+  if (auto* c2 = exactly<builtin_call2_node>(&n)) {
+    if (c2->name() != "reduce" && !stage_kind(c2->name())) return std::nullopt;
+    return consumer_call{c2->name(), {&c2->first_arg(), &c2->second_arg()}};
+  }
+  if (auto* r = exactly<reduce3_node>(&n)) {
+    consumer_call out{"reduce", {}};
+    for (node_ptr& a : r->args()) out.args.push_back(&a);
+    return out;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -1214,22 +1214,15 @@ bool forms::join_bound_seq(node_ptr& body, const node* read, node_ptr& bound) {
   // evaluates before it must neither raise nor act; then evaluating the seq after them instead
   // of before cannot be seen, fused or not.
   if (!stage_fused_node::takes_stages_from(bound.get())) return false;
-  auto peek = [&](node& n) -> std::vector<node*> {
-    std::vector<node*> out;
-    if (auto* c = exactly<builtin_call1_node>(&n)) out = {c->arg().get()};
-    else if (auto* c2 = exactly<builtin_call2_node>(&n)) out = {c2->first_arg().get(), c2->second_arg().get()};
-    else if (auto* r = exactly<reduce3_node>(&n)) for (const node_ptr& a : r->args()) out.push_back(a.get());
-    return out;
-  };
-  std::vector<node*> args = peek(*body);
-  if (args.empty() || args.back() != read) return false;
-  for (std::size_t i = 0; i + 1 < args.size(); ++i)
-    if (args[i]->effect() != effects::none) return false;
-  auto call = take_consumer_call(*body);
-  if (!call) return false;
-  const value* b = builtins().find("", call->first);
-  call->second.back() = std::move(bound);
-  body = make_builtin_node(static_cast<const builtin_fn&>(*b->obj()), std::move(call->second), body->pos);
+  std::optional<consumer_call> call = consumer_call_of(*body);
+  if (!call || call->args.back()->get() != read) return false;
+  for (std::size_t i = 0; i + 1 < call->args.size(); ++i)
+    if ((*call->args[i])->effect() != effects::none) return false;
+  std::vector<node_ptr> args;
+  for (node_ptr* a : call->args) args.push_back(std::move(*a));  // body is a husk from here
+  args.back() = std::move(bound);
+  const value* b = builtins().find("", call->name);
+  body = make_builtin_node(static_cast<const builtin_fn&>(*b->obj()), std::move(args), body->pos);
   return true;
 }
 
@@ -1538,26 +1531,27 @@ void analyzer::finish_locals(std::size_t from) {
   }
 }
 
+analyzer::local* analyzer::local_in(int slot) const {
+  for (auto it = fn_->locals.rbegin(); it != fn_->locals.rend(); ++it)
+    if (it->slot == slot) return &*it;
+  return nullptr;
+}
+
 bool analyzer::never_moved(int slot) const {
-  for (const local& l : fn_->locals)
-    if (l.slot == slot)
-      for (const auto& [n, depth] : l.uses)
-        if (n->moves()) return false;
+  if (const local* l = local_in(slot))
+    for (const auto& [n, depth] : l->uses)
+      if (n->moves()) return false;
   return true;
 }
 
 const node* analyzer::sole_read(int slot) const {
-  for (auto it = fn_->locals.rbegin(); it != fn_->locals.rend(); ++it) {
-    if (it->slot != slot) continue;
-    if (it->captured || it->uses.size() != 1 || it->uses[0].second != it->loop_depth) return nullptr;
-    return it->uses[0].first;
-  }
-  return nullptr;
+  const local* l = local_in(slot);
+  if (!l || l->captured || l->uses.size() != 1 || l->uses[0].second != l->loop_depth) return nullptr;
+  return l->uses[0].first;
 }
 
 void analyzer::forget_reads(int slot) {
-  for (auto it = fn_->locals.rbegin(); it != fn_->locals.rend(); ++it)
-    if (it->slot == slot) it->uses.clear();
+  if (local* l = local_in(slot)) l->uses.clear();
 }
 
 int analyzer::temp_slot() {

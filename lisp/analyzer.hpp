@@ -132,6 +132,9 @@ class analyzer {
   /// Finds `name` as a local of `s` or its parents, adding captures on the way; -1 if none.
   /// Returns {is_capture, index}.
   std::pair<bool, int> lookup_local(fn_scope& s, const std::string& name, bool& found);
+  /// The current function's named local in `slot` (the innermost, were a slot shared); null
+  /// for a temporary slot.
+  local* local_in(int slot) const;
 
   analysis_env& env_;
   fn_scope top_;
