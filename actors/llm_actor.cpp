@@ -8,6 +8,7 @@
 #include <random>
 #include <string_view>
 #include <unordered_map>
+#include <variant>
 
 #include <spdlog/spdlog.h>
 
@@ -36,12 +37,17 @@ struct llm_setup {
 
 /// One request between its arrival and its reply.
 struct pending_request {
+  /// The request as asked; released once nothing needs it (the answer or the HTTP body made)
+  /// unless a cassette records it when the answer comes: a request waiting on the provider
+  /// then holds only what it sends.
   wire<llm_request> req;
   response_promise rp;
-  http_request http;  ///< network: built once, sent on every attempt
   int attempts = 0;
   clock_type::time_point start;
-  llm_response ready;  ///< scripted with latency: the answer waiting for its timer
+  /// Network: the request as sent, built once and sent on every attempt. Scripted with
+  /// latency: the answer waiting for its timer.
+  std::variant<std::monostate, http_request, llm_response> work;
+  http_request& http() { return std::get<http_request>(work); }
 };
 
 struct llm_state {
@@ -249,11 +255,11 @@ void dispatch(llm_actor* self, std::uint64_t id) {
   ++st.in_flight[chosen];
   pending_request& p = it->second;
   ++p.attempts;
-  // No CAF timeout: the HTTP actor enforces the request's own timeout (p.http.timeout_ms) and
+  // No CAF timeout: the HTTP actor enforces the request's own timeout (its timeout_ms) and
   // always answers, with "cancelled" when it stops; a dead one bounces the request. A CAF 0.17
   // request timeout would also pin this actor (the clock holds a strong reference until the
   // timeout is due, answered or not), delaying shutdown by that long.
-  self->request(s.pool[chosen], caf::infinite, http_atom::value, p.http)
+  self->request(s.pool[chosen], caf::infinite, http_atom::value, p.http())
       .then(
           [self, id, chosen](http_response& res) {
             --self->state.in_flight[chosen];
@@ -288,7 +294,8 @@ void start_request(llm_actor* self, std::uint64_t id) {
       bool scripted = s.opts.settings.provider == "scripted";
       llm_response r = scripted ? scripted_answer(s, *p.req) : replayed_answer(s, *p.req);
       if (scripted && s.opts.scripted_latency.count() > 0) {
-        p.ready = std::move(r);
+        p.work = std::move(r);
+        if (!s.recorder) p.req = {};
         self->delayed_send(self, s.opts.scripted_latency, resume_atom::value, id);
         return;
       }
@@ -297,7 +304,8 @@ void start_request(llm_actor* self, std::uint64_t id) {
     }
     case config::provider_api::openai_compatible:
     case config::provider_api::anthropic_messages:
-      p.http = build_http_request(s.opts.settings, *p.req);
+      p.work = build_http_request(s.opts.settings, *p.req);
+      if (!s.recorder) p.req = {};
       dispatch(self, id);
       return;
   }
@@ -338,7 +346,7 @@ caf::behavior llm_behavior(llm_actor* self, std::shared_ptr<llm_setup> setup) {
       [self](retry_atom, std::uint64_t id) { dispatch(self, id); },
       [self](resume_atom, std::uint64_t id) {
         auto it = self->state.pending.find(id);
-        if (it != self->state.pending.end()) finish(self, id, std::move(it->second.ready));
+        if (it != self->state.pending.end()) finish(self, id, std::get<llm_response>(std::move(it->second.work)));
       },
       [self](stats_atom) { return self->state.stats; },
   };

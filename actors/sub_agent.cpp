@@ -170,9 +170,11 @@ void append_turn(self_ptr self, messages::turn t) {
 }
 
 /// The tree as the program's tools see it: sub-agent tools start one level below this agent
-/// and inherit its LLM and compression (API-007).
+/// and inherit its LLM and compression (API-007). Without tools nobody reads it: an empty one
+/// is sent (no per-agent copy of the compression options and path).
 tree_context tree_for_tools(self_ptr self) {
   auto& st = self->state;
+  if (st.job.tools.empty()) return {};
   tree_context t = st.job.tree;
   t.llm = st.job.llm;
   t.interpreter = st.job.interpreter;
