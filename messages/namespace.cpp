@@ -85,24 +85,24 @@ std::string render_user_section(std::span<const definition_ptr> defs, bool has_p
   // Functions first, then values, each in definition order (DEF-009).
   // A function without known parameters (a builtin or a composed function stored with def)
   // is listed with the values, by its type label (TYP-011).
-  const auto listed_as_function = [](const definition_info& d) { return d.is_function && !d.params.empty(); };
+  const auto listed_as_function = [](const definition_info& d) { return d.is_function() && !d.params().empty(); };
   for (const auto& dp : defs) {
     const definition_info& d = *dp;
     if (!listed_as_function(d)) continue;
-    std::string line = "(" + d.name + " " + d.params + ")";
+    std::string line = "(" + d.name() + " " + d.params() + ")";
     std::string comment;
-    if (!d.docstring.empty()) comment = "\"" + d.docstring + "\"";
-    if (!d.return_type.empty()) comment += (comment.empty() ? "-> " : " -> ") + d.return_type;
+    if (!d.docstring().empty()) comment = "\"" + d.docstring() + "\"";
+    if (!d.return_type().empty()) comment += (comment.empty() ? "-> " : " -> ") + d.return_type();
     if (!comment.empty()) line += "  ; " + comment;
     append_line(out, line);
   }
   for (const auto& dp : defs) {
     const definition_info& d = *dp;
     if (listed_as_function(d)) continue;
-    std::string line = d.name + "  ; ";
-    if (!d.docstring.empty()) line += "\"" + d.docstring + "\" ";
+    std::string line = d.name() + "  ; ";
+    if (!d.docstring().empty()) line += "\"" + d.docstring() + "\" ";
     line += "= " + d.type_label;
-    if (!has_println && !d.is_function) line += ", sample: " + d.sample;  // SAM-001/002
+    if (!has_println && !d.is_function()) line += ", sample: " + d.sample;  // SAM-001/002
     append_line(out, line);
   }
   return out;

@@ -147,19 +147,22 @@ lisp::tool_call_record tool_call_from_json(const json& j, const std::string& pat
 namespace {
 
 json definition_to_json(const definition_info& d) {
-  return json{{"name", d.name},           {"docstring", d.docstring},     {"is_function", d.is_function},
-              {"params", d.params},       {"return_type", d.return_type}, {"type_label", d.type_label},
+  return json{{"name", d.name()},     {"docstring", d.docstring()},     {"is_function", d.is_function()},
+              {"params", d.params()}, {"return_type", d.return_type()}, {"type_label", d.type_label},
               {"sample", d.sample}};
 }
 
+/// A description read back describes a definition made of what it says (no value, no source).
 definition_info definition_at(const json& j, const std::string& path) {
   fields f(j, path);
+  lisp::definition of;
+  of.name = f.str("name", true);
+  of.docstring = f.str("docstring");
+  of.is_function = f.boolean("is_function");
+  of.params = f.str("params");
+  of.return_type = f.str("return_type");
   definition_info d;
-  d.name = f.str("name", true);
-  d.docstring = f.str("docstring");
-  d.is_function = f.boolean("is_function");
-  d.params = f.str("params");
-  d.return_type = f.str("return_type");
+  d.of = std::make_shared<const lisp::definition>(std::move(of));
   d.type_label = f.str("type_label");
   d.sample = f.str("sample");
   return d;

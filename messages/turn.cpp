@@ -25,6 +25,12 @@ const char* outcome_name(turn_outcome o) {
   return "value";
 }
 
+bool definition_info::operator==(const definition_info& o) const {
+  return name() == o.name() && docstring() == o.docstring() && is_function() == o.is_function() &&
+         params() == o.params() && return_type() == o.return_type() && type_label == o.type_label &&
+         sample == o.sample;
+}
+
 std::vector<definition_ptr> describe(const lisp::memory& mem, const turn* previous) {
   std::vector<definition_ptr> out;
   out.reserve(mem.defs.size());
@@ -33,17 +39,13 @@ std::vector<definition_ptr> describe(const lisp::memory& mem, const turn* previo
   const lisp::memory* before = previous && previous->memory ? previous->memory.get() : nullptr;
   for (std::size_t i = 0; i < mem.defs.size(); ++i) {
     if (before && i < before->defs.size() && i < previous->definitions.size() && before->defs[i] == mem.defs[i] &&
-        previous->definitions[i]->name == mem.defs[i]->name) {  // (a turn read from a file may disagree)
+        previous->definitions[i]->name() == mem.defs[i]->name) {  // (a turn read from a file may disagree)
       out.push_back(previous->definitions[i]);
       continue;
     }
     const lisp::definition& d = *mem.defs[i];
     definition_info info;
-    info.name = d.name;
-    info.docstring = d.docstring;
-    info.is_function = d.is_function;
-    info.params = d.params;
-    info.return_type = d.return_type;
+    info.of = mem.defs[i];
     info.type_label = lisp::type_label(d.val);
     // TRN-002: samples use the prompt formatter with limit 3 and 80 printable characters; a
     // list's sample is its first item. Functions have no sample: the user/ line shows their

@@ -18,16 +18,21 @@ namespace ptc::messages {
 struct step;
 
 /// One user definition as the user/ section shows it (DEF-001..009), computed when the turn is
-/// made.
+/// made. Its name, docstring, parameters and return type are the definition's own, shared with
+/// the turn's memory (not copied); what is computed is the value's type label and sample.
 struct definition_info {
-  std::string name;
-  std::string docstring;    ///< semicolons removed (DEF-007)
-  bool is_function = false;
-  std::string params;       ///< "[category]" for functions
-  std::string return_type;  ///< type label of the latest call's result, "" if never called
+  std::shared_ptr<const lisp::definition> of;  ///< never null
   std::string type_label;   ///< values: TYP-001..012 (list[3], map[0], nil, ...)
   std::string sample;       ///< values: format_sample(v, 3, 80) (TRN-002)
-  bool operator==(const definition_info&) const = default;
+
+  const std::string& name() const { return of->name; }
+  const std::string& docstring() const { return of->docstring; }  ///< semicolons removed (DEF-007)
+  bool is_function() const { return of->is_function; }
+  const std::string& params() const { return of->params; }  ///< "[category]" for functions
+  /// Type label of the latest call's result, "" if never called.
+  const std::string& return_type() const { return of->return_type; }
+  /// Equal when they describe alike (name, docstring, kind, params, return type, label, sample).
+  bool operator==(const definition_info& o) const;
 };
 using definition_ptr = std::shared_ptr<const definition_info>;
 

@@ -27,7 +27,7 @@ turn turn_of(const char* src, lisp::memory_ptr mem = nullptr, std::string invali
 
 const definition_info* find(const turn& t, const std::string& name) {
   for (const auto& d : t.definitions)
-    if (d->name == name) return d.get();
+    if (d->name() == name) return d.get();
   return nullptr;
 }
 
@@ -76,7 +76,9 @@ TEST_CASE("CMP-002 an error turn carries the rendered error and keeps the previo
   CHECK_FALSE(t.memory->find("lost"));
   CHECK(t.defined.empty());
   REQUIRE(t.definitions.size() == 1);
-  CHECK(t.definitions[0]->name == "kept");
+  CHECK(t.definitions[0]->name() == "kept");
+  // The description reads the memory's definition, not a copy of its fields.
+  CHECK(t.definitions[0]->of == t.memory->defs[0]);
 }
 
 TEST_CASE("a parse error turn names its kind") {
@@ -118,12 +120,12 @@ TEST_CASE("DEF-001 DEF-002 DEF-009 definitions in order, latest wins") {
   lisp::run_result first = run("(def a 1) (def b 2) (def a 3)");
   turn t = turn_of("(def c 4) (def b \"two\")", first.mem);
   REQUIRE(t.definitions.size() == 3);
-  CHECK(t.definitions[0]->name == "a");
+  CHECK(t.definitions[0]->name() == "a");
   CHECK(t.definitions[0]->sample == "3");
-  CHECK(t.definitions[1]->name == "b");
+  CHECK(t.definitions[1]->name() == "b");
   CHECK(t.definitions[1]->sample == "\"two\"");
   CHECK(t.definitions[1]->type_label == "string");
-  CHECK(t.definitions[2]->name == "c");
+  CHECK(t.definitions[2]->name() == "c");
 }
 
 TEST_CASE("a turn shares the descriptions and definitions its program left as they were") {
@@ -137,7 +139,7 @@ TEST_CASE("a turn shares the descriptions and definitions its program left as th
   CHECK(t2.definitions[0]->sample == "[1 2]");
   CHECK(t2.definitions[1] != t1.definitions[1]);  // b was redefined: described again
   CHECK(t2.definitions[1]->sample == "\"two\"");
-  CHECK(t2.definitions[2]->name == "c");
+  CHECK(t2.definitions[2]->name() == "c");
   // Without the previous turn every description is made anew, with the same text.
   turn alone = make_turn(2, "raw", "p", r2, "", {}, {});
   REQUIRE(alone.definitions.size() == 3);
@@ -176,14 +178,14 @@ TEST_CASE("DEF-005 DEF-007 functions: docstring without semicolons, params, retu
   turn t = turn_of("(defn fetch \"Fetches; users\" [category limit] [category limit]) (fetch 1 2) (def x \"doc; here\" 5)");
   const definition_info* f = find(t, "fetch");
   REQUIRE(f);
-  CHECK(f->is_function);
-  CHECK(f->docstring == "Fetches users");
-  CHECK(f->params == "[category limit]");
-  CHECK(f->return_type == "list[2]");
+  CHECK(f->is_function());
+  CHECK(f->docstring() == "Fetches users");
+  CHECK(f->params() == "[category limit]");
+  CHECK(f->return_type() == "list[2]");
   CHECK(f->sample.empty());
   const definition_info* x = find(t, "x");
-  CHECK(x->docstring == "doc here");
-  CHECK_FALSE(x->is_function);
+  CHECK(x->docstring() == "doc here");
+  CHECK_FALSE(x->is_function());
 }
 
 }  // namespace messages_turn_test
