@@ -1133,8 +1133,25 @@ std::optional<seq_detail::int_range> forms::eval_iterable(const node& n, frame& 
 
 namespace {
 
+/// The builtins that only call the function in their place `fn` (the closure is never stored
+/// where a program could reach it, nor returned): a fn literal there records no return types.
+void note_only_called_fns(std::string_view name, std::vector<node_ptr>& args) {
+  static constexpr std::pair<std::string_view, std::size_t> fn_places[] = {
+      {"map", 0},         {"mapv", 0},        {"filter", 0},     {"filterv", 0},     {"remove", 0},
+      {"reduce", 0},      {"keep", 0},        {"keep-indexed", 0}, {"map-indexed", 0}, {"mapcat", 0},
+      {"some", 0},        {"every?", 0},      {"not-any?", 0},   {"not-every?", 0},  {"sort-by", 0},
+      {"group-by", 0},    {"partition-by", 0}, {"take-while", 0}, {"drop-while", 0}, {"run!", 0},
+      {"max-key", 0},     {"min-key", 0},     {"update", 2},     {"update-in", 2}};
+  for (const auto& [builtin, place] : fn_places) {
+    if (builtin != name) continue;
+    if (place < args.size() && args[place]) forms::note_only_called(*args[place]);
+    return;
+  }
+}
+
 node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, source_pos pos) {
   const std::string_view name = b.qualified_name();
+  note_only_called_fns(name, args);
   if (name == "range" && !args.empty() && args.size() <= 3) {
     return std::make_unique<range_call_node>(b.def().fn, std::move(args), pos);
   }

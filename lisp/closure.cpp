@@ -121,6 +121,7 @@ value closure_obj::call(context& c, Args args, bool owned) const {
 }
 
 void closure_obj::returned(const value& r) const {
+  if (!records_returns_) return;
   if (r.is_heap() && !r.is(type::string) && !r.is(type::keyword)) {
     fill_shape(r, last_return_);
   } else {  // fill_shape's answer for a value without a size, inline

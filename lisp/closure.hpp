@@ -70,6 +70,8 @@ class closure_obj final : public function_obj {
   /// The shape of what the most recent call returned (the user/ prelude shows its type).
   const type_shape& last_return() const { return last_return_; }
   bool called() const { return called_; }
+  /// Its calls do not record what they return (forms::note_only_called: nothing can show it).
+  void forget_returns() { records_returns_ = false; }
 
  private:
   friend class call_loop;
@@ -86,6 +88,7 @@ class closure_obj final : public function_obj {
   // Only ever touched by the run evaluating this closure (one thread at a time).
   mutable type_shape last_return_;
   mutable bool called_ = false;
+  bool records_returns_ = true;
 };
 
 /// Calls one function many times from a builtin's eager loop ((filter p rows), (map f rows),

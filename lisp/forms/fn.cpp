@@ -1,5 +1,6 @@
 // fn, defn, defn-, and #(...) literals.
 #include <algorithm>
+#include <typeinfo>
 
 #include "ptc/lisp/forms/forms.hpp"
 #include "ptc/lisp/printer.hpp"
@@ -11,14 +12,17 @@ namespace {
 }  // namespace
 
 namespace forms {
-node_ptr make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos);
+node_ptr make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos, bool self_named);
 }
 
 namespace {
 
 class fn_node final : public node {
  public:
-  fn_node(std::shared_ptr<const fn_template> t, source_pos p) : node(p), tmpl_(std::move(t)) {}
+  fn_node(std::shared_ptr<const fn_template> t, source_pos p, bool self_named)
+      : node(p), tmpl_(std::move(t)), self_named_(self_named) {}
+  /// See forms::note_only_called. A fn that names itself can pass itself on.
+  void only_called() { only_called_ = !self_named_; }
   value eval(frame& f) const override {
     std::vector<value> caps;
     caps.reserve(tmpl_->captures.size());
@@ -28,7 +32,9 @@ class fn_node final : public node {
       else if (c.index <= -2) caps.push_back(make_letfn_member(*f.self, -2 - c.index));
       else caps.push_back(f.self->capture(c.index));
     }
-    return value::adopt(type::function, make_object<closure_obj>(caps.size() * sizeof(value), tmpl_, std::move(caps)));
+    auto* clo = make_object<closure_obj>(caps.size() * sizeof(value), tmpl_, std::move(caps));
+    if (only_called_) clo->forget_returns();
+    return value::adopt(type::function, clo);
   }
   effects effect() const override { return effects::none; }  // making the closure; calling it is call_effect
   effects call_effect(std::size_t nargs) const override {
@@ -40,12 +46,18 @@ class fn_node final : public node {
 
  private:
   std::shared_ptr<const fn_template> tmpl_;
+  bool self_named_;
+  bool only_called_ = false;
 };
 
 }  // namespace
 
-node_ptr forms::make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos) {
-  return std::make_unique<fn_node>(std::move(t), pos);
+node_ptr forms::make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos, bool self_named) {
+  return std::make_unique<fn_node>(std::move(t), pos, self_named);
+}
+
+void forms::note_only_called(node& n) {
+  if (typeid(n) == typeid(fn_node)) static_cast<fn_node&>(n).only_called();
 }
 
 namespace {
@@ -342,7 +354,7 @@ node_ptr analyze_fn_parts(analyzer& a, const form& f, std::size_t from, const st
   analyzer::fn_scope scope;
   if (self_named) scope.self_name = name;
   std::shared_ptr<const fn_template> tmpl = analyze_fn_template(a, f, from, name, scope);
-  return make_fn_node(std::move(tmpl), f.pos);
+  return make_fn_node(std::move(tmpl), f.pos, self_named);
 }
 
 void add_fn(table& t) {

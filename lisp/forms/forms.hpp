@@ -29,7 +29,13 @@ node_ptr analyze_fn_parts(analyzer& a, const form& f, std::size_t from, const st
 /// Builds the template of a fn in the given (possibly pre-seeded) scope.
 std::unique_ptr<fn_template> analyze_fn_template(analyzer& a, const form& f, std::size_t from,
                                                  const std::string& name, analyzer::fn_scope& scope);
-node_ptr make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos);
+/// `self_named`: the fn can call itself by its name ((fn me [x] ...), defn).
+node_ptr make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos, bool self_named);
+/// For a fn literal `n` in the function place of a builtin that only calls it ((map (fn [x] ..)
+/// xs), (filter #(..) xs)): its closures cannot be reached by anything but that builtin (it has
+/// no name to call itself by), so no definition can ever hold one and the type their calls
+/// return, which only the user/ section shows, is not recorded. Other nodes are left as they are.
+void note_only_called(node& n);
 
 /// Evaluates `n` for iteration: when it is a (range ...) call describing a realised integer
 /// list, that range (nothing made); otherwise none, with n's value in `other` (analyzer.cpp).

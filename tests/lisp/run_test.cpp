@@ -265,6 +265,22 @@ TEST_CASE("a function's most recent return type is recorded for the prelude", "[
   CHECK(r.mem->find("unused")->return_type.empty());
 }
 
+TEST_CASE("a function a definition can hold records its return type wherever it is called", "[run][defs]") {
+  // Called by the builtins that skip recording for a fn literal in their function place.
+  run_result r = run("(defn pair [x] [x x]) (doall (map pair [1])) (defn three [x] [x x x]) (filterv three [1])");
+  CHECK(r.mem->find("pair")->return_type == "list[2]");
+  CHECK(r.mem->find("three")->return_type == "list[3]");
+  // A fn literal outside the function place (reduce's init, returned as the result) can be
+  // defined: its calls record.
+  r = run("(def h (reduce (fn [acc x] acc) (fn [y] [y y]) [1 2])) (h 1)");
+  CHECK(r.mem->find("h")->return_type == "list[2]");
+  // A named fn literal in the function place can hand itself out, and be defined.
+  r = run("(def me (first (map (fn me [x] (if (= x 0) me [x])) [0]))) (me 4)");
+  CHECK(r.mem->find("me")->return_type == "list[1]");
+  r = run("(def g (update {:f 1} :f (fn [_] (fn [y] {:y y})))) ((:f g) 1) (def gf (:f g)) (gf 2)");
+  CHECK(r.mem->find("gf")->return_type == "map[1]");
+}
+
 TEST_CASE("memory persists across runs and a failed run returns the memory it started with", "[run][defs]") {
   run_result r1 = run("(defn add-tax \"Adds VAT\" [x] (* x 1.2)) (def base 100)");
   REQUIRE(r1.kind == outcome::value);
