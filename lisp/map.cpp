@@ -40,6 +40,13 @@ map_obj::map_obj(std::uint32_t flat_slots, value* kvs, std::size_t n)
     : table_(2, reinterpret_cast<value*>(reinterpret_cast<char*>(this) + sizeof(map_obj)), flat_slots, kvs, n) {}
 map_obj::~map_obj() = default;
 
+map_obj::map_obj(const value* keys, std::uint32_t n)
+    : table_(reinterpret_cast<value*>(reinterpret_cast<char*>(this) + sizeof(map_obj)), keys, n) {}
+
+map_obj* map_obj::make_record(const value* keys, std::size_t n) {
+  return make_object_sized<map_obj>(sizeof(map_obj) + 2 * n * sizeof(value), keys, static_cast<std::uint32_t>(n));
+}
+
 map_obj* map_obj::make_flat(std::size_t slots, value* kvs, std::size_t n) {
   static_assert(sizeof(map_obj) % alignof(value) == 0);
   slots = std::min(slots, flat_max);

@@ -35,10 +35,9 @@ class map_obj : public object {
   /// Should value_at throw, the partly filled map is freed.
   template <class F>
   static value record(const value* keys, std::size_t n, F&& value_at) {
-    map_obj* m = make_flat(2 * n);
+    map_obj* m = make_record(keys, n);
     value out = value::adopt(type::map, m);
-    m->table_.set_flat_keys(keys, n);
-    for (std::size_t i = 0; i < n; ++i) *m->table_.mutable_value(2 * i) = value_at(i);
+    for (std::size_t i = 0; i < n; ++i) m->table_.record_value(i) = value_at(i);
     return out;
   }
   static constexpr std::size_t record_max = 8;
@@ -103,6 +102,8 @@ class map_obj : public object {
   /// ordered_table.hpp), holding the first n of them from kvs (moved from; distinct keys); made
   /// by make_flat.
   map_obj(std::uint32_t flat_slots, value* kvs, std::size_t n);
+  /// A record: the n keys copied, nil values (made by make_record).
+  map_obj(const value* keys, std::uint32_t n);
   ~map_obj() override;
   // Flat maps are allocated with their room after the object (make_flat).
   static void operator delete(void* p) { ::operator delete(p); }
@@ -114,6 +115,8 @@ class map_obj : public object {
   /// A new map with room for `slots` keys and values (at most flat_max) inline, holding the n
   /// <= slots at kvs (moved from; distinct keys).
   static map_obj* make_flat(std::size_t slots, value* kvs = nullptr, std::size_t n = 0);
+  /// A new flat map of the n <= record_max distinct keys at `keys` (copied), values nil.
+  static map_obj* make_record(const value* keys, std::size_t n);
   static constexpr std::size_t flat_max = 16;  ///< 8 entries, as Clojure's array maps
 
   detail::ordered_table table_{2};

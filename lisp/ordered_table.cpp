@@ -209,14 +209,27 @@ ordered_table::ordered_table(unsigned stride) : slots_(vector_obj::empty()), str
 ordered_table::ordered_table(unsigned stride, value* storage, std::uint32_t cap, value* init, std::size_t n)
     : live_(static_cast<std::uint32_t>(n / stride)), total_(live_), stride_(stride),
       inline_cap_(cap), flat_(true), inline_(storage) {
-  std::uint32_t i = 0;
-  for (; i < n; ++i) new (&inline_[i]) value(std::move(init[i]));
-  for (; i < inline_cap_; ++i) new (&inline_[i]) value();
+  // (Locals, as in the record constructor below.)
+  value* slot = storage;
+  for (value* from = init; from != init + n; ++from) new (slot++) value(std::move(*from));
+  for (value* end = storage + cap; slot != end; ++slot) new (slot) value();
+}
+
+ordered_table::ordered_table(value* storage, const value* keys, std::uint32_t n)
+    : live_(n), total_(n), stride_(2), inline_cap_(2 * n), flat_(true), inline_(storage) {
+  // Locals, not members: a store through a value* could alias them, and they would be loaded
+  // again on every iteration.
+  value* slot = storage;
+  for (const value* k = keys; k != keys + n; ++k) {
+    new (slot++) value(*k);
+    new (slot++) value();
+  }
 }
 
 ordered_table::~ordered_table() {
   if (index_) index_->release();
-  for (std::uint32_t i = 0; i < inline_cap_; ++i) inline_[i].~value();
+  // (Locals: releasing a value calls out, after which members would be loaded again.)
+  for (value *s = inline_, *end = inline_ + inline_cap_; s != end; ++s) s->~value();
 }
 
 void ordered_table::unflatten() {

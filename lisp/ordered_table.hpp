@@ -39,16 +39,15 @@ class ordered_table {
   /// itself; this table constructs and destroys the values there) until it outgrows them, filled
   /// with the n <= cap slots at `init` (moved from; distinct keys, as assign_distinct).
   ordered_table(unsigned stride, value* storage, std::uint32_t cap, value* init = nullptr, std::size_t n = 0);
+  /// A map's flat table of n entries in `storage` (room for exactly 2n slots): keys copied
+  /// from `keys` (distinct), values nil until set through record_value (a map literal's record).
+  ordered_table(value* storage, const value* keys, std::uint32_t n);
   ~ordered_table();
   ordered_table(const ordered_table&) = delete;
   ordered_table& operator=(const ordered_table&) = delete;
 
-  /// Fills this empty flat map table (stride 2, room for 2n slots) with the n distinct `keys`
-  /// (copied) and nil values, to be set through mutable_value (a map literal's record).
-  void set_flat_keys(const value* keys, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) inline_[2 * i] = keys[i];
-    total_ = live_ = static_cast<std::uint32_t>(n);
-  }
+  /// Entry i's value in a table made by the record constructor.
+  value& record_value(std::size_t i) { return inline_[2 * i + 1]; }
   /// Makes this table share `o`'s contents (this one must be empty). A flat table's entries
   /// are copied (into this table's room when they fit).
   void share_from(const ordered_table& o);
