@@ -413,7 +413,7 @@ class equal2_node final : public node {
 
 /// Integer fast paths for the arithmetic and comparison builtins. Anything else (doubles,
 /// overflow, wrong types) goes to the builtin itself, which computes or raises the error.
-enum class int_op { add, sub, mul, lt, gt, le, ge, eq, inc, dec, mod, rem, quot };
+enum class int_op { add, sub, mul, lt, gt, le, ge, eq, inc, dec, mod, rem, quot, zero, pos, neg, even, odd };
 
 /// How an arithmetic node reads an operand. Context: in (< i n) or (+ acc x) the operands are
 /// almost always locals or constants, and a virtual call per operand costs as much as the
@@ -540,15 +540,63 @@ class int_op1_node final : public node {
   value eval(frame& f) const override {
     value tmp;
     const value& x = a_.get(f, tmp);
+    number r;
+    if (fast(x, r)) return r.kind == type::integer ? value::integer(r.i)
+                              : r.kind == type::boolean ? value::boolean(r.i != 0)
+                                                        : value::floating(r.d);
+    return slow(f, x);
+  }
+  bool test(frame& f) const override {
+    value tmp;
+    const value& x = a_.get(f, tmp);
+    number r;
+    if (fast(x, r)) return r.kind != type::boolean || r.i != 0;  // a number is truthy
+    return slow(f, x).truthy();
+  }
+  effects effect() const override { return worst(effects::may_raise, a_.effect()); }
+
+ private:
+  /// inc and dec of a long or a double, and the number predicates (zero?, pos?, neg? of a long
+  /// or a double; even?, odd? of a long) as the builtins answer them; false leaves the case
+  /// (overflow, other types, which raise) to the builtin.
+  struct number {  ///< as int_op2_node's
+    type kind;
+    std::int64_t i;
+    double d;
+  };
+  [[gnu::always_inline]] bool fast(const value& x, number& out) const {
     if (x.is(type::integer)) {
-      std::int64_t r;
-      if (op_ == int_op::inc ? !__builtin_add_overflow(x.as_int(), 1, &r)
-                             : !__builtin_sub_overflow(x.as_int(), 1, &r)) {
-        return value::integer(r);
+      const std::int64_t i = x.as_int();
+      out.kind = type::integer;
+      switch (op_) {
+        case int_op::inc: return !__builtin_add_overflow(i, 1, &out.i);
+        case int_op::dec: return !__builtin_sub_overflow(i, 1, &out.i);
+        case int_op::zero: return boolean(out, i == 0);
+        case int_op::pos: return boolean(out, i > 0);
+        case int_op::neg: return boolean(out, i < 0);
+        case int_op::even: return boolean(out, i % 2 == 0);
+        case int_op::odd: return boolean(out, i % 2 != 0);
+        default: return false;
       }
-    } else if (x.is(type::floating)) {
-      return value::floating(x.as_double() + (op_ == int_op::inc ? 1.0 : -1.0));
     }
+    if (!x.is(type::floating)) return false;
+    const double d = x.as_double();
+    out.kind = type::floating;
+    switch (op_) {
+      case int_op::inc: out.d = d + 1.0; return true;
+      case int_op::dec: out.d = d - 1.0; return true;
+      case int_op::zero: return boolean(out, d == 0.0);  // NaN is none of these
+      case int_op::pos: return boolean(out, d > 0.0);
+      case int_op::neg: return boolean(out, d < 0.0);
+      default: return false;  // even?, odd?: the builtin's error
+    }
+  }
+  static bool boolean(number& out, bool b) {
+    out.kind = type::boolean;
+    out.i = b;
+    return true;
+  }
+  value slow(frame& f, const value& x) const {
     value v[1] = {x};
     try {
       return fn_(*f.ctx, std::span<const value>(v, 1));
@@ -556,9 +604,7 @@ class int_op1_node final : public node {
       rethrow_with_pos(e, pos, f);
     }
   }
-  effects effect() const override { return worst(effects::may_raise, a_.effect()); }
 
- private:
   int_op op_;
   native_fn fn_;
   A a_;
@@ -1186,8 +1232,11 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
     return std::make_unique<builtin_call2_node>(fn, std::move(args[0]), std::move(args[1]), pos, name);
   }
   if (args.size() == 1) {
-    if (name == "inc" || name == "dec") {
-      const int_op op = name == "inc" ? int_op::inc : int_op::dec;
+    static constexpr std::pair<std::string_view, int_op> ops1[] = {
+        {"inc", int_op::inc}, {"dec", int_op::dec},   {"zero?", int_op::zero}, {"pos?", int_op::pos},
+        {"neg?", int_op::neg}, {"even?", int_op::even}, {"odd?", int_op::odd}};
+    for (const auto& [op_name, op] : ops1) {
+      if (op_name != name) continue;
       return with_operand(std::move(args[0]), [&](auto x) -> node_ptr {
         return std::make_unique<int_op1_node<decltype(x)>>(op, fn, std::move(x), pos);
       });

@@ -226,6 +226,26 @@ TEST_CASE("PERF numeric fast paths on locals, constants and doubles answer as th
   CHECK(kind_of("(let [a nil] (if (> a 1) 1 2))") == kind_of("(> nil 1)"));
 }
 
+// (zero? x), (pos? x), (neg? x), (even? x), (odd? x) on a long or a double are answered in the
+// node (value and test); anything else goes to the builtin. The reference is the builtin
+// itself, called through apply.
+TEST_CASE("PERF the number predicates answer as the builtins, on locals, constants and arithmetic") {
+  const ptc::lisp::run_options o;
+  for (const std::string p : {"zero?", "pos?", "neg?", "even?", "odd?"}) {
+    for (const std::string x : {"0", "-0.0", "0.0", "3", "-4", "2.5", "-1.5", "##NaN", "##Inf", "9223372036854775807",
+                                "-9223372036854775808", "nil", "\"a\"", ":k", "[1]"}) {
+      const std::string reference = "(let [b (apply " + p + " [" + x + "])] [b (if b :t :f)])";
+      INFO(p + " " + x);
+      CHECK(answer("(let [x " + x + "] [(" + p + " x) (if (" + p + " x) :t :f)])", o) == answer(reference, o));
+      CHECK(answer("[(" + p + " " + x + ") (if (" + p + " " + x + ") :t :f)]", o) == answer(reference, o));
+      CHECK(answer("(let [x " + x + "] [(" + p + " (identity x)) (if (" + p + " (identity x)) :t :f)])", o) ==
+            answer(reference, o));
+    }
+  }
+  check_all({{"(mapv (fn [i] [(zero? (mod i 3)) (even? (* i 7)) (pos? (- i 2)) (neg? (dec i))]) (range 4))",
+              "[[true true false true] [false false false false] [false true false false] [true false true false]]"}});
+}
+
 TEST_CASE("PERF a function calling itself by name, and recur of any width") {
   check_all({
       {"(defn f [n] (if (zero? n) 0 (+ 1 (f (dec n))))) (f 100)", "100"},
