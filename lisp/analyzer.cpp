@@ -120,7 +120,7 @@ class global_node final : public node {
   global_node(std::string name, source_pos p) : node(p), name_(std::move(name)) {}
   value eval(frame& f) const override {
     run_state& st = *f.ctx->state();
-    const std::uint64_t key = static_cast<std::uint64_t>(st.bud->id()) << 32;
+    const std::uint64_t key = static_cast<std::uint64_t>(static_cast<std::uint32_t>(st.bud->id())) << 32;
     std::uint64_t cached = cache_.load(std::memory_order_relaxed);
     int index;
     if ((cached & 0xFFFFFFFF00000000ull) == key && (cached & 0xFFFFFFFFu) != 0) {

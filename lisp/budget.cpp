@@ -3,12 +3,15 @@
 #include <atomic>
 
 #include "ptc/lisp/error.hpp"
+#include "ptc/lisp/object.hpp"
 
 namespace ptc::lisp {
 namespace {
 
 thread_local budget* tls_active = nullptr;
-std::atomic<std::uint32_t> next_budget_id{1};
+// 64-bit: an id is never reused (object.hpp counts a run's own objects without a locked
+// instruction by comparing ids). Never 0, which means "no budget" in objects.
+std::atomic<std::uint64_t> next_budget_id{1};
 
 std::string mib(std::uint64_t bytes) {
   return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MB";
@@ -16,15 +19,18 @@ std::string mib(std::uint64_t bytes) {
 
 }  // namespace
 
-budget::budget(const limits& l) : limits_(l), id_(next_budget_id.fetch_add(1)) {
-  if (id_ == 0) id_ = next_budget_id.fetch_add(1);  // 0 means "no budget" in objects
-}
+budget::budget(const limits& l) : limits_(l), id_(next_budget_id.fetch_add(1)) {}
 
 budget::~budget() { deactivate(); }
 
-void budget::activate() { tls_active = this; }
+void budget::activate() {
+  tls_active = this;
+  object::running_budget_id = id_;
+}
 void budget::deactivate() {
-  if (tls_active == this) tls_active = nullptr;
+  if (tls_active != this) return;
+  tls_active = nullptr;
+  object::running_budget_id = object::no_budget_running;
 }
 budget* budget::active() { return tls_active; }
 

@@ -75,7 +75,7 @@ class budget {
   std::uint64_t steps() const { return steps_; }
   std::uint64_t live_bytes() const { return live_bytes_; }
   std::uint64_t peak_bytes() const { return peak_bytes_; }
-  std::uint32_t id() const { return id_; }
+  std::uint64_t id() const { return id_; }
 
   /// Clock control for the run driver: time counts only between resume_clock and pause_clock.
   void resume_clock();
@@ -114,7 +114,7 @@ class budget {
   std::uint64_t live_bytes_ = 0;
   std::uint64_t peak_bytes_ = 0;
   std::uint64_t output_bytes_ = 0;
-  std::uint32_t id_;
+  std::uint64_t id_;
   std::chrono::steady_clock::time_point running_since_{};
   bool clock_running_ = false;
   std::chrono::nanoseconds elapsed_before_{0};

@@ -19,7 +19,7 @@ thread_local destroy_queue tls_queue;
 
 }  // namespace
 
-std::uint32_t charge_active_budget(std::size_t bytes) noexcept {
+std::uint64_t charge_active_budget(std::size_t bytes) noexcept {
   budget* b = budget::active();
   if (!b) return 0;
   b->charge(bytes);
@@ -27,7 +27,7 @@ std::uint32_t charge_active_budget(std::size_t bytes) noexcept {
 }
 
 void object::free_charged(const object* o, budget* active) noexcept {
-  if (active && o->budget_id_ != 0 && o->budget_id_ == active->id()) active->credit(o->charged_);
+  if (active && o->budget_id_ != 0 && o->budget_id_ == active->id()) active->credit(o->charged_bytes());
   delete o;
 }
 

@@ -5,6 +5,17 @@
 // (runs resume on any thread; results go to actors). Objects with `immortal` set (interned
 // keywords, empty-collection singletons) ignore retain/release.
 //
+// Counting without a locked instruction (issue 18: the locked operations of copying a shared
+// constant into 10,000 maps and dropping them were a sixth of a generated-data program's time):
+// an object made by the run whose budget is active on this thread is counted with a plain load
+// and store. Such an object is reached by no other thread
+// while its run can be active: a budget is active only while one of its run's fibers executes
+// (one thread at a time; the run moves between threads through actor messages, which order
+// memory), a run hands nothing to other threads before it ends (tool calls carry JSON text),
+// and once it has ended its budget is never active again (ids are 64-bit: never reused).
+// Everything else (objects made outside a run or by an earlier run, e.g. input data and the
+// previous turns' definitions) is counted atomically.
+//
 // Accounting: `make<T>(...)` charges sizeof(T) + extra to the budget active on this thread (see
 // budget.hpp) and records that budget's id in the object. When the object dies on a thread
 // whose active budget has the same id, the bytes are credited back, so the memory limit measures
@@ -31,29 +42,44 @@ class object {
   virtual ~object() = default;
 
   void retain() const noexcept {
-    if (!immortal_) refs_.fetch_add(1, std::memory_order_relaxed);
+    if (immortal()) return;
+    if (run_local()) refs_.store(refs_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    else refs_.fetch_add(1, std::memory_order_relaxed);
   }
   void release() const noexcept {
-    if (immortal_) return;
+    if (immortal()) return;
     // Holding the only reference, no other thread can reach the object to change the count:
     // it dies without the atomic read-modify-write (the common fate of a temporary). The
     // acquire load pairs with other threads' earlier releases, as the fetch_sub would.
-    if (refs_.load(std::memory_order_acquire) == 1 || refs_.fetch_sub(1, std::memory_order_acq_rel) == 1)
+    const std::uint32_t n = refs_.load(std::memory_order_acquire);
+    if (n == 1) {
       destroy(this);
+    } else if (run_local()) {
+      refs_.store(n - 1, std::memory_order_relaxed);
+    } else if (refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+      destroy(this);
+    }
   }
   /// True when the caller holds the only reference (safe to reuse in place).
-  bool unique() const noexcept { return !immortal_ && refs_.load(std::memory_order_acquire) == 1; }
-  void make_immortal() noexcept { immortal_ = true; }
-  bool immortal() const noexcept { return immortal_; }
+  bool unique() const noexcept { return !immortal() && refs_.load(std::memory_order_acquire) == 1; }
+  void make_immortal() noexcept { charged_ |= immortal_bit; }
+  bool immortal() const noexcept { return (charged_ & immortal_bit) != 0; }
+  /// Made by the run whose budget is active on this thread (see the top of this file).
+  bool run_local() const noexcept { return budget_id_ == running_budget_id; }
 
   /// Bytes charged for this object (set by make<T>).
-  std::uint32_t charged_bytes() const { return charged_; }
+  std::uint32_t charged_bytes() const { return charged_ & ~immortal_bit; }
+
+  /// The id of the budget active on this thread (budget::activate), no_budget_running when none:
+  /// never an object's budget id (0 when made outside a run).
+  static constexpr std::uint64_t no_budget_running = ~std::uint64_t{0};
+  [[gnu::tls_model("initial-exec")]] static inline thread_local std::uint64_t running_budget_id = no_budget_running;
 
  protected:
   /// For a destructor that frees a chain of objects it owns (a list's cells) in a loop: whether
   /// the caller holds the only reference to `o`, which it may then free with dispose.
   static bool sole_owner(const object* o) noexcept {
-    return !o->immortal_ && o->refs_.load(std::memory_order_acquire) == 1;
+    return !o->immortal() && o->refs_.load(std::memory_order_acquire) == 1;
   }
   /// Frees an object whose only reference the caller held, as destroy does, without the
   /// queue (its own children still go through release).
@@ -69,14 +95,21 @@ class object {
   /// charged there, then deletes o.
   static void free_charged(const object* o, budget* active) noexcept;
 
+  static constexpr std::uint32_t immortal_bit = 0x80000000u;
+  /// Bytes charged for this object (at most 2^31 - 1 recorded); bit 31 is the immortal flag.
+  static std::uint32_t charge_field(std::size_t bytes) {
+    return bytes >= immortal_bit ? immortal_bit - 1 : static_cast<std::uint32_t>(bytes);
+  }
+
   mutable std::atomic<std::uint32_t> refs_{1};
-  bool immortal_ = false;
   std::uint32_t charged_ = 0;
-  std::uint32_t budget_id_ = 0;
+  std::uint64_t budget_id_ = 0;
 };
 
+static_assert(sizeof(object) == 24, "every value's object carries this header: keep it small");
+
 /// Charges `bytes` to the budget active on this thread (if any) and returns its id (0 if none).
-std::uint32_t charge_active_budget(std::size_t bytes) noexcept;
+std::uint64_t charge_active_budget(std::size_t bytes) noexcept;
 
 /// Allocates a T with count 1, charging sizeof(T) + extra bytes (for out-of-line storage the
 /// object owns, such as a string's characters) to the active budget.
@@ -84,7 +117,7 @@ template <class T, class... A>
 T* make_object(std::size_t extra, A&&... args) {
   T* p = new T(std::forward<A>(args)...);
   std::size_t bytes = sizeof(T) + extra;
-  p->charged_ = bytes > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(bytes);
+  p->charged_ = object::charge_field(bytes);
   p->budget_id_ = charge_active_budget(bytes);
   return p;
 }
@@ -104,7 +137,7 @@ T* make_object_sized(std::size_t bytes, A&&... args) {
     ::operator delete(mem);
     throw;
   }
-  p->charged_ = bytes > 0xFFFFFFFFu ? 0xFFFFFFFFu : static_cast<std::uint32_t>(bytes);
+  p->charged_ = object::charge_field(bytes);
   p->budget_id_ = charge_active_budget(bytes);
   return p;
 }

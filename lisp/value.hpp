@@ -120,7 +120,9 @@ class value {
 
  private:
   void release() noexcept {
-    if (is_heap()) o_->release();
+    if (!is_heap()) return;
+    if (!o_) __builtin_unreachable();  // a heap tag always has its object (tells GCC's -Wnonnull)
+    o_->release();
   }
   type tag_;
   union {
