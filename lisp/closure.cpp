@@ -41,7 +41,7 @@ struct depth_guard {
 
 }  // namespace
 
-inline value closure_obj::run_body(const fn_arity& a, value* slots, context& c) const {
+[[gnu::always_inline]] inline value closure_obj::run_body(const fn_arity& a, value* slots, context& c) const {
   frame f{slots, this, &c};
   for (;;) {
     value r = a.body->eval(f);

@@ -61,7 +61,7 @@ class value {
   value(value&& o) noexcept : tag_(o.tag_), i_(o.i_) { o.tag_ = type::nil; }
   // Both assignments read the source before releasing the old payload: `o` may live inside
   // the object this value is about to release (acc = (reduced-value acc)).
-  value& operator=(const value& o) noexcept {
+  [[gnu::always_inline]] value& operator=(const value& o) noexcept {
     const type t = o.tag_;
     const std::int64_t bits = o.i_;
     if (o.is_heap()) o.o_->retain();
@@ -70,7 +70,7 @@ class value {
     i_ = bits;
     return *this;
   }
-  value& operator=(value&& o) noexcept {
+  [[gnu::always_inline]] value& operator=(value&& o) noexcept {
     if (this != &o) {
       const type t = o.tag_;
       const std::int64_t bits = o.i_;
@@ -81,7 +81,7 @@ class value {
     }
     return *this;
   }
-  ~value() { release(); }
+  [[gnu::always_inline]] ~value() { release(); }
 
   static value nil() { return {}; }
   static value boolean(bool b) { value v; v.tag_ = type::boolean; v.i_ = 0; v.b_ = b; return v; }
@@ -119,7 +119,7 @@ class value {
   std::uint64_t raw_bits() const { return static_cast<std::uint64_t>(i_); }
 
  private:
-  void release() noexcept {
+  [[gnu::always_inline]] void release() noexcept {
     if (!is_heap()) return;
     if (!o_) __builtin_unreachable();  // a heap tag always has its object (tells GCC's -Wnonnull)
     o_->release();
