@@ -19,6 +19,8 @@ thread_local destroy_queue tls_queue;
 
 }  // namespace
 
+constinit thread_local std::uint64_t object::running_budget_id = object::no_budget_running;
+
 std::uint64_t charge_active_budget(std::size_t bytes) noexcept {
   budget* b = budget::active();
   if (!b) return 0;

@@ -71,9 +71,12 @@ class object {
   std::uint32_t charged_bytes() const { return charged_ & ~immortal_bit; }
 
   /// The id of the budget active on this thread (budget::activate), no_budget_running when none:
-  /// never an object's budget id (0 when made outside a run).
+  /// never an object's budget id (0 when made outside a run). Defined in object.cpp: one
+  /// definition, in ptc_lisp, which reads its thread-locals at a fixed offset; a library using
+  /// this header gets no initial-exec thread-local of its own (that would keep it from being
+  /// loaded with dlopen).
   static constexpr std::uint64_t no_budget_running = ~std::uint64_t{0};
-  [[gnu::tls_model("initial-exec")]] static inline thread_local std::uint64_t running_budget_id = no_budget_running;
+  static constinit thread_local std::uint64_t running_budget_id;
 
  protected:
   /// For a destructor that frees a chain of objects it owns (a list's cells) in a loop: whether

@@ -244,8 +244,31 @@ std::pair<std::string_view, std::string_view> split_name(std::string_view text) 
 // A thread's cache of the names it interned lately, per kind: the reader and JSON conversion
 // intern the same few names over and over, and the table's lock, key string and hash cost
 // ~350 instructions a name.
+// On the heap, not in thread-local storage itself: the library uses the initial-exec TLS model,
+// whose block must fit the static TLS room glibc keeps for libraries loaded with dlopen (about
+// 1.6 KiB); two 2 KiB arrays there made every dlopen of libptc_lisp fail ("cannot allocate
+// memory in static TLS block").
 using recent_names = std::array<named_obj*, 256>;
-thread_local recent_names recent_keywords{}, recent_symbols{};
+struct recent_caches {
+  recent_names keywords{};
+  recent_names symbols{};
+};
+thread_local recent_caches* tls_recent = nullptr;  // trivially destructible: readable during thread exit
+struct recent_owner {
+  ~recent_owner() {
+    delete tls_recent;
+    tls_recent = nullptr;
+  }
+};
+thread_local recent_owner tls_recent_owner;
+
+recent_caches& recent() {
+  if (!tls_recent) {
+    tls_recent = new recent_caches();
+    static_cast<void>(&tls_recent_owner);  // constructs this thread's owner: it frees the caches at exit
+  }
+  return *tls_recent;
+}
 
 // One interning table per kind. Entries are immortal and never removed, so references handed
 // out stay valid without locking.
@@ -326,12 +349,12 @@ value keyword(std::string_view text) {
 }
 
 value keyword(std::string_view ns, std::string_view name) {
-  return value::adopt(type::keyword, keywords().intern(ns, name, recent_keywords));
+  return value::adopt(type::keyword, keywords().intern(ns, name, recent().keywords));
 }
 
 value symbol(std::string_view text) {
   auto [ns, name] = split_name(text);
-  return value::adopt(type::symbol, symbols().intern(ns, name, recent_symbols));
+  return value::adopt(type::symbol, symbols().intern(ns, name, recent().symbols));
 }
 
 value find_keyword(std::string_view text) {
