@@ -436,6 +436,24 @@ struct node_operand {
   effects effect() const { return n->effect(); }
 };
 
+/// An arithmetic node's fast-path answer before it becomes a value: integer, boolean (i is 0 or
+/// 1) or double (int_op2_node, int_op1_node).
+struct fast_number {
+  type kind;
+  std::int64_t i;
+  double d;
+  value to_value() const {
+    return kind == type::integer ? value::integer(i) : kind == type::boolean ? value::boolean(i != 0) : value::floating(d);
+  }
+  bool truthy() const { return kind != type::boolean || i != 0; }  // a number is truthy
+  /// Makes this the boolean b; true (the fast path answered).
+  bool set_boolean(bool b) {
+    kind = type::boolean;
+    i = b;
+    return true;
+  }
+};
+
 template <class A, class B>
 class int_op2_node final : public node {
  public:
@@ -445,33 +463,25 @@ class int_op2_node final : public node {
     value ta, tb;
     const value& x = a_.get(f, ta);
     const value& y = b_.get(f, tb);
-    number r;
-    if (fast(x, y, r)) return r.kind == type::integer ? value::integer(r.i)
-                              : r.kind == type::boolean ? value::boolean(r.i != 0)
-                                                        : value::floating(r.d);
+    fast_number r;
+    if (fast(x, y, r)) return r.to_value();
     return slow(f, x, y);
   }
   bool test(frame& f) const override {
     value ta, tb;
     const value& x = a_.get(f, ta);
     const value& y = b_.get(f, tb);
-    number r;
-    if (fast(x, y, r)) return r.kind != type::boolean || r.i != 0;  // a number is truthy
+    fast_number r;
+    if (fast(x, y, r)) return r.truthy();
     return slow(f, x, y).truthy();
   }
   effects effect() const override { return worst(effects::may_raise, worst(a_.effect(), b_.effect())); }
 
  private:
-  /// A fast path's answer before it becomes a value: integer, boolean (i is 0 or 1) or double.
-  struct number {
-    type kind;
-    std::int64_t i;
-    double d;
-  };
   /// Long and double arithmetic and comparison as the builtins compute them (a long mixed with
   /// a double is converted, as Clojure does); false leaves the case (overflow, division by
   /// zero, other types) to the builtin.
-  [[gnu::always_inline]] bool fast(const value& a, const value& b, number& out) const {
+  [[gnu::always_inline]] bool fast(const value& a, const value& b, fast_number& out) const {
     if (a.is(type::integer) && b.is(type::integer)) {
       const std::int64_t x = a.as_int(), y = b.as_int();
       out.kind = type::integer;
@@ -479,11 +489,11 @@ class int_op2_node final : public node {
         case int_op::add: return !__builtin_add_overflow(x, y, &out.i);
         case int_op::sub: return !__builtin_sub_overflow(x, y, &out.i);
         case int_op::mul: return !__builtin_mul_overflow(x, y, &out.i);
-        case int_op::lt: return boolean(out, x < y);
-        case int_op::gt: return boolean(out, x > y);
-        case int_op::le: return boolean(out, x <= y);
-        case int_op::ge: return boolean(out, x >= y);
-        case int_op::eq: return boolean(out, x == y);
+        case int_op::lt: return out.set_boolean(x < y);
+        case int_op::gt: return out.set_boolean(x > y);
+        case int_op::le: return out.set_boolean(x <= y);
+        case int_op::ge: return out.set_boolean(x >= y);
+        case int_op::eq: return out.set_boolean(x == y);
         // Division by zero and the one overflowing case (min / -1) go to the builtin (errors).
         case int_op::mod:
           if (y == 0 || y == -1) return false;
@@ -502,17 +512,12 @@ class int_op2_node final : public node {
       case int_op::add: out.d = x + y; return true;
       case int_op::sub: out.d = x - y; return true;
       case int_op::mul: out.d = x * y; return true;
-      case int_op::lt: return boolean(out, x < y);  // NaN compares false, as in Java
-      case int_op::gt: return boolean(out, x > y);
-      case int_op::le: return boolean(out, x <= y);
-      case int_op::ge: return boolean(out, x >= y);
+      case int_op::lt: return out.set_boolean(x < y);  // NaN compares false, as in Java
+      case int_op::gt: return out.set_boolean(x > y);
+      case int_op::le: return out.set_boolean(x <= y);
+      case int_op::ge: return out.set_boolean(x >= y);
       default: return false;  // = (1 and 1.0 differ), mod, rem, quot: the builtin's rules
     }
-  }
-  static bool boolean(number& out, bool b) {
-    out.kind = type::boolean;
-    out.i = b;
-    return true;
   }
   value slow(frame& f, const value& x, const value& y) const {
     value v[2] = {x, y};
@@ -540,17 +545,15 @@ class int_op1_node final : public node {
   value eval(frame& f) const override {
     value tmp;
     const value& x = a_.get(f, tmp);
-    number r;
-    if (fast(x, r)) return r.kind == type::integer ? value::integer(r.i)
-                              : r.kind == type::boolean ? value::boolean(r.i != 0)
-                                                        : value::floating(r.d);
+    fast_number r;
+    if (fast(x, r)) return r.to_value();
     return slow(f, x);
   }
   bool test(frame& f) const override {
     value tmp;
     const value& x = a_.get(f, tmp);
-    number r;
-    if (fast(x, r)) return r.kind != type::boolean || r.i != 0;  // a number is truthy
+    fast_number r;
+    if (fast(x, r)) return r.truthy();
     return slow(f, x).truthy();
   }
   effects effect() const override { return worst(effects::may_raise, a_.effect()); }
@@ -559,23 +562,18 @@ class int_op1_node final : public node {
   /// inc and dec of a long or a double, and the number predicates (zero?, pos?, neg? of a long
   /// or a double; even?, odd? of a long) as the builtins answer them; false leaves the case
   /// (overflow, other types, which raise) to the builtin.
-  struct number {  ///< as int_op2_node's
-    type kind;
-    std::int64_t i;
-    double d;
-  };
-  [[gnu::always_inline]] bool fast(const value& x, number& out) const {
+  [[gnu::always_inline]] bool fast(const value& x, fast_number& out) const {
     if (x.is(type::integer)) {
       const std::int64_t i = x.as_int();
       out.kind = type::integer;
       switch (op_) {
         case int_op::inc: return !__builtin_add_overflow(i, 1, &out.i);
         case int_op::dec: return !__builtin_sub_overflow(i, 1, &out.i);
-        case int_op::zero: return boolean(out, i == 0);
-        case int_op::pos: return boolean(out, i > 0);
-        case int_op::neg: return boolean(out, i < 0);
-        case int_op::even: return boolean(out, i % 2 == 0);
-        case int_op::odd: return boolean(out, i % 2 != 0);
+        case int_op::zero: return out.set_boolean(i == 0);
+        case int_op::pos: return out.set_boolean(i > 0);
+        case int_op::neg: return out.set_boolean(i < 0);
+        case int_op::even: return out.set_boolean(i % 2 == 0);
+        case int_op::odd: return out.set_boolean(i % 2 != 0);
         default: return false;
       }
     }
@@ -585,16 +583,11 @@ class int_op1_node final : public node {
     switch (op_) {
       case int_op::inc: out.d = d + 1.0; return true;
       case int_op::dec: out.d = d - 1.0; return true;
-      case int_op::zero: return boolean(out, d == 0.0);  // NaN is none of these
-      case int_op::pos: return boolean(out, d > 0.0);
-      case int_op::neg: return boolean(out, d < 0.0);
+      case int_op::zero: return out.set_boolean(d == 0.0);  // NaN is none of these
+      case int_op::pos: return out.set_boolean(d > 0.0);
+      case int_op::neg: return out.set_boolean(d < 0.0);
       default: return false;  // even?, odd?: the builtin's error
     }
-  }
-  static bool boolean(number& out, bool b) {
-    out.kind = type::boolean;
-    out.i = b;
-    return true;
   }
   value slow(frame& f, const value& x) const {
     value v[1] = {x};
