@@ -135,15 +135,19 @@ void resolve_payloads(json& j, const std::map<std::string, std::string, std::les
 
 }  // namespace
 
-std::string new_trace_run_id() {
+std::uint64_t new_trace_run() {
+  static std::atomic<std::uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
+std::string trace_run_id(std::uint64_t run) {
   static const std::string prefix = [] {
     std::random_device rd;
     char buf[16];
     std::snprintf(buf, sizeof buf, "%06x", static_cast<unsigned>(rd() & 0xffffffu));
     return std::string(buf);
   }();
-  static std::atomic<std::uint64_t> next{1};
-  return prefix + "-" + std::to_string(next.fetch_add(1, std::memory_order_relaxed));
+  return prefix + "-" + std::to_string(run);
 }
 
 bool is_trace_event(std::string_view line, std::string_view event) {

@@ -64,9 +64,11 @@ void trace_event(const caf::actor& sink, const std::string& event, const std::st
 /// shorter than trace_payload_min or not JSON is returned unchanged. Exposed for tests.
 std::string dedupe_payloads(std::string line, std::set<std::string>& seen);
 
-/// A new id for one agent run's events ("run"): unique in this process, and across processes
-/// with high probability (a random prefix per process), e.g. "3f9a1c-17".
-std::string new_trace_run_id();
+/// A new number for one agent run's events, unique in this process; trace_run_id(n) is the id
+/// its events carry ("run"): unique across processes with high probability too (a random prefix
+/// per process), e.g. "3f9a1c-17". An agent keeps the number (8 bytes, not a string per agent).
+std::uint64_t new_trace_run();
+std::string trace_run_id(std::uint64_t run);
 
 /// Whether `line` (as trace_event makes it) is an `event` event, without parsing it: "event"
 /// comes first or right after "time_us".

@@ -234,7 +234,7 @@ std::variant<prepared_agent, prepare_error> prepare(std::shared_ptr<const agent_
     if (auto* e = std::get_if<signature_error>(&parsed)) {
       return prepare_error{"agent signature: " + e->message};
     }
-    a.sig = std::move(std::get<signature>(parsed));
+    a.sig = std::make_shared<const signature>(std::move(std::get<signature>(parsed)));
     a.expected_output = render_expected_output(*a.sig);
   }
   for (const auto& t : spec.tools) {

@@ -41,7 +41,9 @@ struct prepared_agent {
   std::string tool_section;          ///< "" without tools
   std::string data_section;          ///< "" without data
   std::string expected_output;       ///< "" without a signature
-  std::optional<messages::signature> sig;
+  /// Null without a signature; behind a pointer, as most agents have none (it is 80 bytes of
+  /// every sub-agent actor's state otherwise).
+  std::shared_ptr<const messages::signature> sig;
   lisp::value data;                  ///< spec.data as a value (what data/ reads)
   compression_options compression;   ///< normalized: uncompressed when max_turns == 1 (SS-001)
 };

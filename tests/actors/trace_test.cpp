@@ -82,7 +82,7 @@ TEST_CASE("is_trace_event reads the event name with or without a time in front")
 }
 
 TEST_CASE("trace run ids differ within a process and share its prefix") {
-  const std::string a = actors::new_trace_run_id(), b = actors::new_trace_run_id();
+  const std::string a = actors::trace_run_id(actors::new_trace_run()), b = actors::trace_run_id(actors::new_trace_run());
   CHECK(a != b);
   CHECK(a.substr(0, a.find('-')) == b.substr(0, b.find('-')));
 }
