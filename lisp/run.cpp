@@ -345,7 +345,7 @@ struct program_run::impl {
       d.is_function = g.is_function;
       d.params = g.params;
       d.val = g.val;
-      d.source = std::string(g.source);
+      if (g.is_function) d.source = std::string(g.source);
       if (auto* c = g.is_function ? dynamic_cast<const closure_obj*>(g.val.obj()) : nullptr; c && c->called()) {
         d.return_type = type_label(c->last_return());
       } else if (!g.defined_this_run && g.origin) {

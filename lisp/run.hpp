@@ -50,7 +50,9 @@ struct definition {
   std::string params;       ///< "[category]" for functions (first arity); empty for values
   value val;
   std::string return_type;  ///< type label of the value its most recent call returned ("" if never called)
-  std::string source;       ///< the top-level form that made it, as written (rebuilds functions)
+  /// Functions: the top-level form that made it, as written (it rebuilds them on another
+  /// node); empty for values, which travel as themselves.
+  std::string source;
 };
 
 /// The user namespace: definitions in definition order (DEF-009); redefining a name replaces

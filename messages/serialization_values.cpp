@@ -150,8 +150,11 @@ json memory_to_json(const lisp::memory& m) {
            {"is_function", d.is_function},
            {"params", d.params},
            {"return_type", d.return_type}};
-    if (!d.is_function) e["value"] = value_to_json(d.val);
-    e["source"] = d.source;
+    if (d.is_function) {
+      e["source"] = d.source;
+    } else {
+      e["value"] = value_to_json(d.val);
+    }
     defs.push_back(std::move(e));
   }
   return json{{"definitions", std::move(defs)}};
