@@ -45,6 +45,19 @@ const char* outcome_name(outcome o) {
   return "?";
 }
 
+void definition::set_details(details d) {
+  if (d == details{}) {
+    more.reset();
+  } else {
+    more = std::make_shared<const details>(std::move(d));
+  }
+}
+
+const std::string& definition::no_text() {
+  static const std::string empty;
+  return empty;
+}
+
 const definition* memory::find(std::string_view name) const {
   for (const auto& d : defs)
     if (d->name == name) return d.get();
@@ -146,9 +159,9 @@ struct program_run::impl {
         g.val = d->val;
         g.bound = true;
         g.is_function = d->is_function;
-        g.docstring = d->docstring;
-        g.params = d->params;
-        g.source = d->source;  // input.mem outlives the run
+        g.docstring = d->docstring();
+        g.params = d->params();
+        g.source = d->source();  // input.mem outlives the run
         g.origin = d;
       }
     }
@@ -333,24 +346,24 @@ struct program_run::impl {
     m->defs.reserve(st.globals.size());
     for (const auto& g : st.globals) {
       if (!g.bound) continue;
-      // A value the run did not redefine is the definition it came in with. (A function's
-      // return type may have changed with a call: functions are described again.)
-      if (g.origin && !g.defined_this_run && !g.is_function) {
+      // A definition the run did not redefine is the one it came in with, unless a call gave a
+      // function another return type.
+      std::string return_type;
+      if (auto* c = g.is_function ? dynamic_cast<const closure_obj*>(g.val.obj()) : nullptr; c && c->called()) {
+        return_type = type_label(c->last_return());
+      } else if (!g.defined_this_run && g.origin) {
+        return_type = g.origin->return_type();
+      }
+      if (g.origin && !g.defined_this_run && return_type == g.origin->return_type()) {
         m->defs.push_back(g.origin);
         continue;
       }
       definition d;
       d.name = g.name;
-      d.docstring = g.docstring;
       d.is_function = g.is_function;
-      d.params = g.params;
       d.val = g.val;
-      if (g.is_function) d.source = std::string(g.source);
-      if (auto* c = g.is_function ? dynamic_cast<const closure_obj*>(g.val.obj()) : nullptr; c && c->called()) {
-        d.return_type = type_label(c->last_return());
-      } else if (!g.defined_this_run && g.origin) {
-        d.return_type = g.origin->return_type;
-      }
+      d.set_details({g.docstring, g.params, std::move(return_type),
+                     g.is_function ? std::string(g.source) : std::string()});
       m->defs.push_back(std::make_shared<const definition>(std::move(d)));
     }
     return m;

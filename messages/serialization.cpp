@@ -157,10 +157,8 @@ definition_info definition_at(const json& j, const std::string& path) {
   fields f(j, path);
   lisp::definition of;
   of.name = f.str("name", true);
-  of.docstring = f.str("docstring");
   of.is_function = f.boolean("is_function");
-  of.params = f.str("params");
-  of.return_type = f.str("return_type");
+  of.set_details({f.str("docstring"), f.str("params"), f.str("return_type"), {}});
   definition_info d;
   d.of = std::make_shared<const lisp::definition>(std::move(of));
   d.type_label = f.str("type_label");

@@ -146,12 +146,12 @@ json memory_to_json(const lisp::memory& m) {
   for (const auto& dp : m.defs) {
     const lisp::definition& d = *dp;
     json e{{"name", d.name},
-           {"docstring", d.docstring},
+           {"docstring", d.docstring()},
            {"is_function", d.is_function},
-           {"params", d.params},
-           {"return_type", d.return_type}};
+           {"params", d.params()},
+           {"return_type", d.return_type()}};
     if (d.is_function) {
-      e["source"] = d.source;
+      e["source"] = d.source();
     } else {
       e["value"] = value_to_json(d.val);
     }
@@ -193,13 +193,10 @@ lisp::memory_ptr memory_at(const json& j, const std::string& path) {
     def.name = d.str("name", true);
     if (def.name.empty()) bad(d.path("name"), "empty");
     if (m->find(def.name)) bad(d.path("name"), "defined twice: " + def.name);
-    def.docstring = d.str("docstring");
     def.is_function = d.boolean("is_function");
-    def.params = d.str("params");
-    def.return_type = d.str("return_type");
-    def.source = d.str("source");
+    def.set_details({d.str("docstring"), d.str("params"), d.str("return_type"), d.str("source")});
     if (def.is_function) {
-      if (def.source.empty()) bad(d.path("source"), "function " + def.name + " has no source to rebuild it from");
+      if (def.source().empty()) bad(d.path("source"), "function " + def.name + " has no source to rebuild it from");
       functions.push_back(i);
     } else if (const json* v = d.find("value")) {
       def.val = value_at(*v, d.path("value"));
@@ -214,7 +211,7 @@ lisp::memory_ptr memory_at(const json& j, const std::string& path) {
     const lisp::definition& def = *m->defs[i];
     lisp::run_options opts;
     opts.mem = m;  // only read during the run; changed between runs
-    const lisp::run_result r = lisp::run(def.source, opts);
+    const lisp::run_result r = lisp::run(def.source(), opts);
     const lisp::definition* made = r.kind == lisp::outcome::error || !r.mem ? nullptr : r.mem->find(def.name);
     if (made && made->is_function && !made->val.is_nil()) {
       auto rebuilt = std::make_shared<lisp::definition>(def);

@@ -26,11 +26,11 @@ struct definition_info {
   std::string sample;       ///< values: format_sample(v, 3, 80) (TRN-002)
 
   const std::string& name() const { return of->name; }
-  const std::string& docstring() const { return of->docstring; }  ///< semicolons removed (DEF-007)
+  const std::string& docstring() const { return of->docstring(); }  ///< semicolons removed (DEF-007)
   bool is_function() const { return of->is_function; }
-  const std::string& params() const { return of->params; }  ///< "[category]" for functions
+  const std::string& params() const { return of->params(); }  ///< "[category]" for functions
   /// Type label of the latest call's result, "" if never called.
-  const std::string& return_type() const { return of->return_type; }
+  const std::string& return_type() const { return of->return_type(); }
   /// Equal when they describe alike (name, docstring, kind, params, return type, label, sample).
   bool operator==(const definition_info& o) const;
 };

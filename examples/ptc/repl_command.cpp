@@ -80,7 +80,7 @@ void print_definitions(const lisp::memory_ptr& mem) {
   }
   for (const auto& d : mem->defs) {
     std::cout << ";; " << d->name;
-    if (d->is_function) std::cout << " " << d->params;
+    if (d->is_function) std::cout << " " << d->params();
     std::cout << " = " << lisp::pr_str(d->val) << "\n";
   }
 }

@@ -101,18 +101,18 @@ TEST_CASE("function definitions keep the source text of the top-level form that 
   run_result r = run(program);
   REQUIRE(r.kind == outcome::value);
   REQUIRE(r.mem);
-  CHECK(r.mem->find("x")->source.empty());  // a value travels as itself
-  CHECK(r.mem->find("f")->source == "(defn  f \"doc\" [a]\n  (+ a x))");
-  CHECK(r.mem->find("y")->source.empty());
-  CHECK(r.mem->find("g")->source == "(do (def y 2) (defn g [] y))");
+  CHECK(r.mem->find("x")->source().empty());  // a value travels as itself
+  CHECK(r.mem->find("f")->source() == "(defn  f \"doc\" [a]\n  (+ a x))");
+  CHECK(r.mem->find("y")->source().empty());
+  CHECK(r.mem->find("g")->source() == "(do (def y 2) (defn g [] y))");
 
   // Carried into the next run's memory, and replaced by a redefinition.
   run_options next;
   next.mem = r.mem;
   run_result r2 = run("(defn f [a] (* a 2)) (f 3)", next);
   REQUIRE(r2.kind == outcome::value);
-  CHECK(r2.mem->find("x")->source.empty());
-  CHECK(r2.mem->find("f")->source == "(defn f [a] (* a 2))");
+  CHECK(r2.mem->find("x")->source().empty());
+  CHECK(r2.mem->find("f")->source() == "(defn f [a] (* a 2))");
 }
 
 TEST_CASE("read_program can give each top-level form's text") {

@@ -237,12 +237,12 @@ TEST_CASE("DEF-007 DEF-009 definitions keep order and docstrings without semicol
   REQUIRE(r.kind == outcome::value);
   REQUIRE(r.mem->defs.size() == 3);
   CHECK(r.mem->defs[0]->name == "users");
-  CHECK(r.mem->defs[0]->docstring == "Active users from the API");
+  CHECK(r.mem->defs[0]->docstring() == "Active users from the API");
   CHECK_FALSE(r.mem->defs[0]->is_function);
   CHECK(r.mem->defs[1]->name == "fetch");
-  CHECK(r.mem->defs[1]->docstring == "Fetches by id");
+  CHECK(r.mem->defs[1]->docstring() == "Fetches by id");
   CHECK(r.mem->defs[1]->is_function);
-  CHECK(r.mem->defs[1]->params == "[id]");
+  CHECK(r.mem->defs[1]->params() == "[id]");
   CHECK(r.defined == std::vector<std::string>{"users", "fetch", "total"});
 }
 
@@ -256,29 +256,29 @@ TEST_CASE("DEF-001 DEF-002 redefinition: the latest value wins, in its first pla
   o.mem = r1.mem;
   run_result r2 = run("(def b \"new\" 20) (+ a b)", o);
   CHECK(value_of(r2) == "23");
-  CHECK(r2.mem->find("b")->docstring == "new");
+  CHECK(r2.mem->find("b")->docstring() == "new");
 }
 
 TEST_CASE("a function's most recent return type is recorded for the prelude", "[run][defs]") {
   run_result r = run("(defn users [n] (vec (range n))) (users 2) (users 5) (defn unused [] 1)");
-  CHECK(r.mem->find("users")->return_type == "list[5]");
-  CHECK(r.mem->find("unused")->return_type.empty());
+  CHECK(r.mem->find("users")->return_type() == "list[5]");
+  CHECK(r.mem->find("unused")->return_type().empty());
 }
 
 TEST_CASE("a function a definition can hold records its return type wherever it is called", "[run][defs]") {
   // Called by the builtins that skip recording for a fn literal in their function place.
   run_result r = run("(defn pair [x] [x x]) (doall (map pair [1])) (defn three [x] [x x x]) (filterv three [1])");
-  CHECK(r.mem->find("pair")->return_type == "list[2]");
-  CHECK(r.mem->find("three")->return_type == "list[3]");
+  CHECK(r.mem->find("pair")->return_type() == "list[2]");
+  CHECK(r.mem->find("three")->return_type() == "list[3]");
   // A fn literal outside the function place (reduce's init, returned as the result) can be
   // defined: its calls record.
   r = run("(def h (reduce (fn [acc x] acc) (fn [y] [y y]) [1 2])) (h 1)");
-  CHECK(r.mem->find("h")->return_type == "list[2]");
+  CHECK(r.mem->find("h")->return_type() == "list[2]");
   // A named fn literal in the function place can hand itself out, and be defined.
   r = run("(def me (first (map (fn me [x] (if (= x 0) me [x])) [0]))) (me 4)");
-  CHECK(r.mem->find("me")->return_type == "list[1]");
+  CHECK(r.mem->find("me")->return_type() == "list[1]");
   r = run("(def g (update {:f 1} :f (fn [_] (fn [y] {:y y})))) ((:f g) 1) (def gf (:f g)) (gf 2)");
-  CHECK(r.mem->find("gf")->return_type == "map[1]");
+  CHECK(r.mem->find("gf")->return_type() == "map[1]");
 }
 
 TEST_CASE("memory persists across runs and a failed run returns the memory it started with", "[run][defs]") {

@@ -147,14 +147,14 @@ TEST_CASE("a user namespace round-trips: values as EDN, functions rebuilt from t
     const auto& b = *back->defs[i];
     INFO(a.name);
     CHECK(b.name == a.name);
-    CHECK(b.docstring == a.docstring);
+    CHECK(b.docstring() == a.docstring());
     CHECK(b.is_function == a.is_function);
-    CHECK(b.params == a.params);
-    CHECK(b.return_type == a.return_type);
-    CHECK(b.source == a.source);
+    CHECK(b.params() == a.params());
+    CHECK(b.return_type() == a.return_type());
+    CHECK(b.source() == a.source());
     if (!a.is_function) CHECK(lisp::equal(b.val, a.val));
   }
-  CHECK(back->find("add-base")->return_type == "integer");
+  CHECK(back->find("add-base")->return_type() == "integer");
   // The rebuilt functions work, against the restored values.
   lisp::run_result again = run("[(add-base 5) (tagged? :a) result]", back);
   REQUIRE(again.kind == lisp::outcome::value);

@@ -150,6 +150,40 @@ TEST_CASE("a turn shares the descriptions and definitions its program left as th
   CHECK(n.definitions == t2.definitions);
 }
 
+TEST_CASE("DEF-008 DEF-005 a function a turn neither redefined nor called with another result type is shared, docstring kept") {
+  lisp::run_result r1 = run("(defn f \"doc\" [x] [x]) (defn g [] 1) (def v 1) (f 1)");
+  turn t1 = make_turn(1, "raw", "p", r1, "", {}, {});
+  REQUIRE(t1.memory->defs.size() == 3);
+  CHECK(t1.memory->find("f")->return_type() == "list[1]");
+  CHECK(t1.memory->find("v")->more == nullptr);  // a value without a docstring: no texts at all
+  // f called again with a result of the same label, g not called: both definitions shared.
+  lisp::run_result r2 = run("(f 2) (def w 2)", r1.mem);
+  turn t2 = make_turn(2, "raw", "p", r2, "", {}, {}, &t1);
+  CHECK(t2.memory->defs[0] == t1.memory->defs[0]);
+  CHECK(t2.memory->defs[1] == t1.memory->defs[1]);
+  CHECK(t2.definitions[0] == t1.definitions[0]);
+  // g called for the first time: described again with its return type, the rest as it was.
+  lisp::run_result r3 = run("(g)", r2.mem);
+  turn t3 = make_turn(3, "raw", "p", r3, "", {}, {}, &t2);
+  CHECK(t3.memory->defs[0] == t2.memory->defs[0]);
+  REQUIRE(t3.memory->defs[1] != t2.memory->defs[1]);
+  CHECK(t3.memory->find("g")->return_type() == "integer");
+  CHECK(t3.memory->find("g")->source() == "(defn g [] 1)");
+  CHECK(t3.definitions[1]->return_type() == "integer");
+  // A call with a result of another label: a new definition, texts kept but the return type.
+  lisp::run_result r4 = run("(defn k \"id\" [x] x) (k 1)", r3.mem);
+  lisp::run_result r5 = run("(k \"s\")", r4.mem);
+  const lisp::definition* k4 = r4.mem->find("k");
+  const lisp::definition* k5 = r5.mem->find("k");
+  REQUIRE(k5 != k4);
+  CHECK(k4->return_type() == "integer");
+  CHECK(k5->return_type() == "string");
+  CHECK(k5->docstring() == "id");
+  CHECK(k5->params() == "[x]");
+  CHECK(k5->source() == "(defn k \"id\" [x] x)");
+  CHECK(r5.mem->find("f") == r4.mem->find("f"));
+}
+
 TEST_CASE("DEF-003 DEF-004 TYP labels of defined values") {
   turn t = turn_of(
       "(def n nil) (def v []) (def l [1 2 3]) (def m {}) (def m2 {:a 1}) (def s #{1 2 3}) "
