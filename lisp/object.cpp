@@ -35,6 +35,13 @@ void object::free_charged(const object* o, budget* active) noexcept {
 
 void object::dispose(const object* o) noexcept { free_charged(o, budget::active()); }
 
+void object::release_shared() const noexcept {
+  // Holding the only reference, no other thread can reach the object to change the count: it
+  // dies without the atomic read-modify-write (the common fate of a temporary). The acquire
+  // load pairs with other threads' earlier releases, as the fetch_sub would.
+  if (refs_.load(std::memory_order_acquire) == 1 || refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) destroy(this);
+}
+
 void object::destroy(const object* o) noexcept {
   destroy_queue& q = tls_queue;
   if (q.draining) {

@@ -46,18 +46,19 @@ class object {
     if (run_local()) refs_.store(refs_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     else refs_.fetch_add(1, std::memory_order_relaxed);
   }
-  void release() const noexcept {
+  /// Inline for the run's own objects (a load, a compare, a store or the destroy call); the
+  /// atomic count of shared objects is out of line.
+  [[gnu::always_inline]] void release() const noexcept {
     if (immortal()) return;
-    // Holding the only reference, no other thread can reach the object to change the count:
-    // it dies without the atomic read-modify-write (the common fate of a temporary). The
-    // acquire load pairs with other threads' earlier releases, as the fetch_sub would.
-    const std::uint32_t n = refs_.load(std::memory_order_acquire);
+    if (!run_local()) {
+      release_shared();
+      return;
+    }
+    const std::uint32_t n = refs_.load(std::memory_order_relaxed);
     if (n == 1) {
       destroy(this);
-    } else if (run_local()) {
+    } else {
       refs_.store(n - 1, std::memory_order_relaxed);
-    } else if (refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
-      destroy(this);
     }
   }
   /// True when the caller holds the only reference (safe to reuse in place).
@@ -94,6 +95,8 @@ class object {
   template <class T, class... A>
   friend T* make_object_sized(std::size_t bytes, A&&... args);
   static void destroy(const object* o) noexcept;
+  /// release() of an object another run or thread may hold: the atomic count.
+  void release_shared() const noexcept;
   /// Credits o's bytes to `active` (the active budget, read once by the caller) when it was
   /// charged there, then deletes o.
   static void free_charged(const object* o, budget* active) noexcept;
