@@ -224,6 +224,19 @@ TEST_CASE("PERF numeric fast paths on locals, constants and doubles answer as th
   CHECK(kind_of("(let [a 9223372036854775807] (inc a))") == kind_of("(inc 9223372036854775807)"));
   CHECK(kind_of("(let [a \"x\"] (< a 1))") == kind_of("(< \"x\" 1)"));
   CHECK(kind_of("(let [a nil] (if (> a 1) 1 2))") == kind_of("(> nil 1)"));
+  // Arithmetic as another arithmetic node's operand answers into the caller's temporary
+  // (eval_ref): the fast path, the builtin's path (mod of a double, a ratio-free quot) and its
+  // errors, each as the builtins answer them.
+  check_all({
+      {"(let [i 7 d 2.5] [(mod (* i 7919) 1000) (* 1.5 (mod (* i 7919) 1000)) (zero? (mod i 7)) (inc (* i 2)) "
+       "(+ 1 (mod d 2)) (- (quot i 2) (inc d)) (< (dec i) (* d 2)) (* (inc i) (dec i))])",
+       "[433 649.5 true 15 1.5 -0.5 false 48]"},
+      {"(mapv (fn [i] (+ (* i i) (mod (- i 10) 3))) (range 4))", "[2 1 5 11]"},
+  });
+  CHECK(kind_of("(let [a 9223372036854775807] (+ 1 (* a 2)))") == kind_of("(* 9223372036854775807 2)"));
+  CHECK(kind_of("(let [a 9223372036854775807] (- (inc a) 1))") == kind_of("(inc 9223372036854775807)"));
+  CHECK(kind_of("(let [a \"x\"] (+ 1 (* a 2)))") == kind_of("(* \"x\" 2)"));
+  CHECK(kind_of("(let [a 0] (+ 1 (mod 5 a)))") == kind_of("(mod 5 0)"));
 }
 
 // (zero? x), (pos? x), (neg? x), (even? x), (odd? x) on a long or a double are answered in the
