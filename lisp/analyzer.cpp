@@ -459,22 +459,11 @@ class int_op2_node final : public node {
  public:
   int_op2_node(int_op op, native_fn fn, A a, B b, source_pos p)
       : node(p), op_(op), fn_(fn), a_(std::move(a)), b_(std::move(b)) {}
-  value eval(frame& f) const override {
-    value ta, tb;
-    const value& x = a_.get(f, ta);
-    const value& y = b_.get(f, tb);
-    fast_number r;
-    if (fast(x, y, r)) return r.to_value();
-    return slow(f, x, y);
-  }
+  value eval(frame& f) const override { return answer(f); }
   /// An operand of another arithmetic node ((mod (* i 7) 10)): the answer straight into the
   /// caller's temporary, without the default's second virtual call.
   const value* eval_ref(frame& f, value& tmp) const override {
-    value ta, tb;
-    const value& x = a_.get(f, ta);
-    const value& y = b_.get(f, tb);
-    fast_number r;
-    tmp = fast(x, y, r) ? r.to_value() : slow(f, x, y);
+    tmp = answer(f);
     return &tmp;
   }
   bool test(frame& f) const override {
@@ -488,6 +477,14 @@ class int_op2_node final : public node {
   effects effect() const override { return worst(effects::may_raise, worst(a_.effect(), b_.effect())); }
 
  private:
+  [[gnu::always_inline]] value answer(frame& f) const {
+    value ta, tb;
+    const value& x = a_.get(f, ta);
+    const value& y = b_.get(f, tb);
+    fast_number r;
+    if (fast(x, y, r)) return r.to_value();
+    return slow(f, x, y);
+  }
   /// Long and double arithmetic and comparison as the builtins compute them (a long mixed with
   /// a double is converted, as Clojure does); false leaves the case (overflow, division by
   /// zero, other types) to the builtin.
@@ -552,18 +549,9 @@ class int_op1_node final : public node {
  public:
   int_op1_node(int_op op, native_fn fn, A a, source_pos p)
       : node(p), op_(op), fn_(fn), a_(std::move(a)) {}
-  value eval(frame& f) const override {
-    value tmp;
-    const value& x = a_.get(f, tmp);
-    fast_number r;
-    if (fast(x, r)) return r.to_value();
-    return slow(f, x);
-  }
+  value eval(frame& f) const override { return answer(f); }
   const value* eval_ref(frame& f, value& tmp) const override {  // as int_op2_node's
-    value t;
-    const value& x = a_.get(f, t);
-    fast_number r;
-    tmp = fast(x, r) ? r.to_value() : slow(f, x);
+    tmp = answer(f);
     return &tmp;
   }
   bool test(frame& f) const override {
@@ -576,6 +564,13 @@ class int_op1_node final : public node {
   effects effect() const override { return worst(effects::may_raise, a_.effect()); }
 
  private:
+  [[gnu::always_inline]] value answer(frame& f) const {
+    value tmp;
+    const value& x = a_.get(f, tmp);
+    fast_number r;
+    if (fast(x, r)) return r.to_value();
+    return slow(f, x);
+  }
   /// inc and dec of a long or a double, and the number predicates (zero?, pos?, neg? of a long
   /// or a double; even?, odd? of a long) as the builtins answer them; false leaves the case
   /// (overflow, other types, which raise) to the builtin.
