@@ -224,7 +224,9 @@ messages::step runtime::run(const agent& a) { return submit(a).get(); }
 
 // Each Step goes straight to its place in one shared vector, and the last one in wakes the caller:
 // one promise for the batch, not one promise, future and shared state per agent (a million
-// agents in one call).
+// agents in one call). The places are pointers until the end: a Step is allocated when its agent
+// finishes, not for every agent up front (a Step is 300-odd bytes; most agents of a big batch
+// are still running at its peak).
 std::vector<messages::step> runtime::run_all(std::span<const agent> agents) {
   return run_batch(agents, [] {});
 }
@@ -237,7 +239,7 @@ std::vector<messages::step> runtime::run_all(std::vector<agent>&& agents) {
 std::vector<messages::step> runtime::run_batch(std::span<const agent> agents, const std::function<void()>& all_started) {
   if (agents.empty()) return {};
   struct batch {
-    std::vector<messages::step> out;
+    std::vector<std::unique_ptr<messages::step>> out;
     std::atomic<std::size_t> left;
     std::promise<void> done;
   };
@@ -247,13 +249,19 @@ std::vector<messages::step> runtime::run_batch(std::span<const agent> agents, co
   auto all_in = b->done.get_future();
   for (std::size_t i = 0; i < agents.size(); ++i) {
     run_async(agents[i], [b, i](messages::step s) {
-      b->out[i] = std::move(s);
+      b->out[i] = std::make_unique<messages::step>(std::move(s));
       if (b->left.fetch_sub(1, std::memory_order_acq_rel) == 1) b->done.set_value();
     });
   }
   all_started();  // run_async copied what each mission needs
   all_in.get();
-  return std::move(b->out);
+  std::vector<messages::step> steps;
+  steps.reserve(b->out.size());
+  for (auto& s : b->out) {
+    steps.push_back(std::move(*s));
+    s.reset();
+  }
+  return steps;
 }
 
 caf::actor_system& runtime::system() { return impl_->sys; }

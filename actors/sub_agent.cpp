@@ -100,12 +100,18 @@ void finish(self_ptr self, messages::step s) {
   }
   spdlog::debug("agent {}: finished ({})", st.path,
                 s.ok() ? "returned" : messages::reason_name(s.fail->reason));
-  wire<messages::step> out{std::move(s)};
   if (st.done_callback && *st.done_callback) {
     auto cb = std::exchange(*st.done_callback, step_callback{});
-    cb(*out);
+    // A local caller's mission (anon_send: no requester waits on the promise) hands its Step
+    // over whole; otherwise the callback gets a copy and the requester the Step.
+    if (!st.promise.pending()) {
+      cb(std::move(s));
+      self->quit();
+      return;
+    }
+    cb(s);
   }
-  st.promise.deliver(std::move(out));
+  st.promise.deliver(wire<messages::step>{std::move(s)});
   self->quit();
 }
 
