@@ -48,11 +48,16 @@ struct system_config : caf::actor_system_config {
     // program's whole run, and on a one-thread node nothing else (not even the node's host
     // learning that a client went away) would run. After 10 messages an actor goes to the back.
     set("scheduler.max-throughput", std::size_t{10});
-    if (!o.scheduler_policy.empty()) {
-      if (o.scheduler_policy != "stealing" && o.scheduler_policy != "sharing")
-        throw std::invalid_argument("scheduler policy \"" + o.scheduler_policy + "\": expected stealing or sharing");
-      set("scheduler.policy", caf::atom_from_string(o.scheduler_policy));
-    }
+    // Sharing by default (as the `ptc` commands): one queue whose idle workers wait on a
+    // condition variable and are woken by the first message. CAF's default, work stealing,
+    // lets an idle worker sleep in 50 µs steps before it waits, which is late for a message
+    // from outside CAF (an MCP answer from the connection's reader thread, an HTTP response
+    // from the curl thread). On 2 cores sharing was as fast or faster in every benchmark
+    // (README, "Performance"); stealing remains for machines where one queue would contend.
+    const std::string policy = o.scheduler_policy.empty() ? "sharing" : o.scheduler_policy;
+    if (policy != "stealing" && policy != "sharing")
+      throw std::invalid_argument("scheduler policy \"" + policy + "\": expected stealing or sharing");
+    set("scheduler.policy", caf::atom_from_string(policy));
     register_types(*this);
     if (o.network) {
       load<caf::io::middleman>();

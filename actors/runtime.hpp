@@ -38,9 +38,11 @@ struct runtime_options {
   std::filesystem::path record;  ///< write a cassette of live exchanges ("" = off)
   std::filesystem::path trace;   ///< JSONL trace of every run ("" = off)
   std::size_t threads = 0;       ///< scheduler threads; 0: the machine's cores
-  /// CAF's scheduler policy: "" (CAF's default, "stealing") or "sharing", which answers a
-  /// lone message sooner (a remote run's round trip about halves, ptc_node_bench) but
-  /// carries less load.
+  /// CAF's scheduler policy: "sharing" (the default when "") or "stealing" (CAF's own
+  /// default). Sharing wakes an idle worker as soon as a message arrives: a sequential MCP
+  /// call adds 56-61 µs over a C++ tool instead of 95-121, a remote run's round trip about
+  /// halves, and the agent and HTTP benchmarks ran as fast or faster on 2 cores. Stealing
+  /// spreads work without one shared queue: try it on many cores if that queue contends.
   std::string scheduler_policy;
   std::size_t interpreters = 0;  ///< interpreter actors; 0: one per scheduler thread
   interpreter_options interpreter;

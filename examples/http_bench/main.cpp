@@ -4,7 +4,7 @@
 // requests outstanding until `requests` have been answered. Prints figures; asserts nothing.
 //
 // Usage: ptc_http_bench [--requests N] [--concurrency C] [--actors A] [--max-in-flight M]
-//                       [--delay-ms D] [--body-bytes B] [--threads T] [--sharing]
+//                       [--delay-ms D] [--body-bytes B] [--threads T] [--stealing]
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -41,7 +41,7 @@ struct bench_options {
   int delay_ms = 20;
   std::size_t body_bytes = 64;
   int threads = 2;
-  bool sharing = false;  ///< scheduler.policy=sharing instead of work stealing
+  bool sharing = true;  ///< scheduler.policy=sharing (the runtime's default); --stealing: CAF's work stealing
 };
 
 /// What the driver measured.
@@ -141,10 +141,11 @@ bool parse_args(int argc, char** argv, bench_options& o) {
     else if (a == "--body-bytes") o.body_bytes = static_cast<std::size_t>(value());
     else if (a == "--threads") o.threads = static_cast<int>(value());
     else if (a == "--sharing") o.sharing = true;
+    else if (a == "--stealing") o.sharing = false;
     else {
       std::fprintf(stderr,
                    "usage: %s [--requests N] [--concurrency C] [--actors A] [--max-in-flight M]\n"
-                   "          [--delay-ms D] [--body-bytes B] [--threads T] [--sharing]\n",
+                   "          [--delay-ms D] [--body-bytes B] [--threads T] [--stealing]\n",
                    argv[0]);
       return false;
     }

@@ -141,7 +141,7 @@ int main(int argc, char** argv) {
   const std::size_t n = arg(argc, argv, "--agents", 3000);
   const std::size_t turns = std::max<std::size_t>(2, arg(argc, argv, "--turns", 5));
   const std::string ptc = arg_text(argc, argv, "--ptc", PTC_BINARY);
-  const std::string policy = arg_text(argc, argv, "--scheduler", "stealing");
+  const std::string policy = arg_text(argc, argv, "--scheduler", "sharing");
 
   const auto dir = std::filesystem::temp_directory_path() / ("ptc_node_bench_" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
