@@ -37,8 +37,8 @@ const std::vector<std::string>& command_line();
 /// policy, which wakes an idle worker at once for a message from outside (a tool's reply from
 /// an MCP server, a node, an HTTP request): measured by ptc_mcp_bench and ptc_node_bench, it
 /// cuts what ptc adds to a sequential MCP call from 120-450 us to 35-50 us and a remote run's
-/// round trip by a third, and runs the agent loop as fast. (The C++ API keeps CAF's default,
-/// work stealing, which spreads very many short actors over many cores better.)
+/// round trip by a third, and runs the agent loop as fast. (Since session 21 it is also the C++
+/// runtime's default; --scheduler stealing picks CAF's own default, work stealing.)
 inline constexpr const char* default_scheduler = "sharing";
 
 /// Adds --llm, --script and --replay: the LLM of `who` ("the mission", "this node's agents",
