@@ -100,18 +100,15 @@ void finish(self_ptr self, messages::step s) {
   }
   spdlog::debug("agent {}: finished ({})", st.path,
                 s.ok() ? "returned" : messages::reason_name(s.fail->reason));
+  // A local caller's mission (anon_send: no requester waits on the promise) hands its Step to
+  // the callback whole; with a requester, the callback gets a copy and the requester the Step.
+  const bool requester = st.promise.pending();
   if (st.done_callback && *st.done_callback) {
     auto cb = std::exchange(*st.done_callback, step_callback{});
-    // A local caller's mission (anon_send: no requester waits on the promise) hands its Step
-    // over whole; otherwise the callback gets a copy and the requester the Step.
-    if (!st.promise.pending()) {
-      cb(std::move(s));
-      self->quit();
-      return;
-    }
-    cb(s);
+    if (requester) cb(s);
+    else cb(std::move(s));
   }
-  st.promise.deliver(wire<messages::step>{std::move(s)});
+  if (requester) st.promise.deliver(wire<messages::step>{std::move(s)});
   self->quit();
 }
 

@@ -4,7 +4,7 @@
 // requests outstanding until `requests` have been answered. Prints figures; asserts nothing.
 //
 // Usage: ptc_http_bench [--requests N] [--concurrency C] [--actors A] [--max-in-flight M]
-//                       [--delay-ms D] [--body-bytes B] [--threads T] [--stealing]
+//                       [--delay-ms D] [--body-bytes B] [--threads T] [--stealing | --sharing]
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -145,7 +145,7 @@ bool parse_args(int argc, char** argv, bench_options& o) {
     else {
       std::fprintf(stderr,
                    "usage: %s [--requests N] [--concurrency C] [--actors A] [--max-in-flight M]\n"
-                   "          [--delay-ms D] [--body-bytes B] [--threads T] [--stealing]\n",
+                   "          [--delay-ms D] [--body-bytes B] [--threads T] [--stealing | --sharing]\n",
                    argv[0]);
       return false;
     }
