@@ -41,19 +41,6 @@ struct depth_guard {
 
 }  // namespace
 
-[[gnu::always_inline]] inline value closure_obj::run_body(const fn_arity& a, value* slots, context& c) const {
-  frame f{slots, this, &c};
-  for (;;) {
-    value r = a.body->eval(f);
-    if (!f.recur) {
-      returned(r);
-      return r;
-    }
-    f.recur = false;
-    c.limits().tick();
-  }
-}
-
 value closure_obj::invoke(context& c, std::span<const value> args) const { return call(c, args, false); }
 
 value closure_obj::invoke_owned(context& c, std::span<value> args) const { return call(c, args, true); }
@@ -90,7 +77,7 @@ value closure_obj::call(context& c, Args args, bool owned) const {
   } else if (lend) {
     // The arguments lent, as a loop lends its items (call_loop): their bits, no count.
     slots = reinterpret_cast<value*>(inline_buf);
-    if (fixed) std::memcpy(static_cast<void*>(slots), static_cast<const void*>(args.data()), fixed * sizeof(value));
+    for (std::size_t i = 0; i < fixed; ++i) new (&slots[i]) value(value::borrowed(args[i]));
     for (std::size_t i = fixed; i < count; ++i) new (&slots[i]) value();
   } else {
     // Parameters are constructed straight from the arguments (no nil-then-assign).
@@ -120,8 +107,7 @@ value closure_obj::call(context& c, Args args, bool owned) const {
   return run_body(*a, slots, c);
 }
 
-void closure_obj::returned(const value& r) const {
-  if (!records_returns_) return;
+void closure_obj::note_return(const value& r) const {
   if (r.is_heap() && !r.is(type::string) && !r.is(type::keyword)) {
     fill_shape(r, last_return_);
   } else {  // fill_shape's answer for a value without a size, inline
@@ -147,55 +133,5 @@ call_loop::call_loop(context& c, const value& f, std::size_t nargs) : c_(c), f_(
 call_loop::~call_loop() {
   if (closure_) c_.limits().leave_call();
 }
-
-// Inline: it is the whole of every call.
-inline value call_loop::run() {
-  c_.limits().tick();
-  return closure_->run_body(*arity_, slots_, c_);
-}
-
-namespace {
-
-/// x's bits in `slot` (nil, or left nil by the last loan) for one call, taken away when the
-/// call ends or throws: no reference is counted (call_loop's comment says why that is safe).
-class loan {
- public:
-  loan(value& slot, const value& x) : slot_(slot) {
-    std::memcpy(static_cast<void*>(&slot_), static_cast<const void*>(&x), sizeof(value));
-  }
-  ~loan() { new (&slot_) value(); }
-  loan(const loan&) = delete;
-  loan& operator=(const loan&) = delete;
-
- private:
-  value& slot_;
-};
-
-}  // namespace
-
-value call_loop::operator()(const value& x) {
-  if (!closure_) return c_.call(f_, std::span<const value>(&x, 1));
-  if (lend_) {
-    loan l(slots_[0], x);
-    return run();
-  }
-  slots_[0] = x;
-  return run();
-}
-
-value call_loop::operator()(value acc, const value& x) {
-  if (!closure_) {
-    value args[2] = {std::move(acc), x};
-    return c_.call_owned(f_, std::span<value>(args, 2));
-  }
-  slots_[0] = std::move(acc);
-  if (lend_) {
-    loan l(slots_[1], x);
-    return run();
-  }
-  slots_[1] = x;
-  return run();
-}
-
 
 }  // namespace ptc::lisp
