@@ -17,15 +17,16 @@ void join_part(std::string& out, std::string_view part) {
   out += part;
 }
 
-/// The stable prefix: mission (MSG-003/007), tool/, data/. Ends with the blank line that
-/// separates it from what follows, so the first content block is byte-identical from turn to
-/// turn and the blocks concatenate to the full text.
-std::string stable_prefix(const prepared_agent& a) {
+/// The stable prefix (prepared_agent::stable_prefix): mission (MSG-003/007), tool/, data/, and
+/// the blank line that separates it from what follows, so the first content block is
+/// byte-identical from turn to turn and the blocks concatenate to the full text.
+shared_text render_stable_prefix(std::string_view mission, std::string_view tool_section, std::string_view data_section) {
   std::string out;
-  join_part(out, a.mission);
-  join_part(out, a.tool_section);
-  join_part(out, a.data_section);
-  return out;
+  join_part(out, mission);
+  join_part(out, tool_section);
+  join_part(out, data_section);
+  out += "\n\n";
+  return shared_text{std::move(out)};
 }
 
 /// The first USER message of both layouts: stable prefix (cache breakpoint), then the expected
@@ -36,12 +37,11 @@ chat_message first_user_message(const prepared_agent& a, std::size_t k) {
   join_part(rest, turn_line(k, a.spec->max_turns));
   chat_message m;
   m.role = role::user;
-  std::string prefix = stable_prefix(a);
-  if (rest.empty()) {
-    m.content.push_back({std::move(prefix), true});
+  if (rest.empty()) {  // the prefix alone (one turn, no signature): without its blank line
+    const std::string& p = a.stable_prefix.str();
+    m.content.push_back({p.substr(0, p.size() - 2), true});
   } else {
-    prefix += "\n\n";
-    m.content.push_back({std::move(prefix), true});
+    m.content.push_back({a.stable_prefix, true});
     m.content.push_back({std::move(rest), false});
   }
   return m;
@@ -52,6 +52,15 @@ chat_message system_message(const prepared_agent& a) {
   m.role = role::system;
   m.content.push_back(content_block{a.system, true});
   return m;
+}
+
+/// [system, user], moved in (a braced list would copy both messages and their blocks).
+std::vector<chat_message> system_and(const prepared_agent& a, chat_message user) {
+  std::vector<chat_message> out;
+  out.reserve(2);
+  out.push_back(system_message(a));
+  out.push_back(std::move(user));
+  return out;
 }
 
 /// The system prompt, rendered once per variant for the default options and shared by every
@@ -104,7 +113,7 @@ class single_user_coalesced_strategy final : public compression_strategy {
     st = {};
     st.enabled = true;
     st.strategy = std::string(name());
-    if (turns.empty()) return {system_message(a), first_user_message(a, k)};
+    if (turns.empty()) return system_and(a, first_user_message(a, k));
 
     // MSG-001, FMT-013, TC-001: one summary over all successful turns.
     std::vector<lisp::tool_call_record> calls;
@@ -151,11 +160,9 @@ class single_user_coalesced_strategy final : public compression_strategy {
 
     chat_message user;
     user.role = role::user;
-    std::string prefix = stable_prefix(a);
-    prefix += "\n\n";
-    user.content.push_back({std::move(prefix), true});
+    user.content.push_back({a.stable_prefix, true});
     user.content.push_back({std::move(rest), false});
-    return {system_message(a), std::move(user)};
+    return system_and(a, std::move(user));
   }
 };
 
@@ -246,8 +253,7 @@ std::variant<prepared_agent, prepare_error> prepare(std::shared_ptr<const agent_
     }
   }
   a.data = lisp::from_json(spec.data);
-  a.tool_section = render_tool_section(spec.tools);
-  a.data_section = render_data_section(a.data);
+  a.stable_prefix = render_stable_prefix(a.mission, render_tool_section(spec.tools), render_data_section(a.data));
   a.system = shared_system_prompt(spec.max_turns == 1 ? prompt_variant::single_shot
                                                       : prompt_variant::multi_turn,
                                   spec.system_prompt);

@@ -38,8 +38,10 @@ struct prepared_agent {
   std::shared_ptr<const agent_spec> spec;  ///< the spec as given, shared (not a copy per agent)
   shared_text system;                ///< system_prompt(variant, spec.system_prompt), shared
   std::string mission;               ///< expanded
-  std::string tool_section;          ///< "" without tools
-  std::string data_section;          ///< "" without data
+  /// The stable prefix of the first USER message: the mission, tool/ and data/ sections, each
+  /// followed by a blank line. Rendered once and shared by every request of the mission (its
+  /// first content block, byte-identical from turn to turn), not rebuilt and copied per turn.
+  shared_text stable_prefix;
   std::string expected_output;       ///< "" without a signature
   /// Null without a signature; behind a pointer, as most agents have none (it is 80 bytes of
   /// every sub-agent actor's state otherwise).
