@@ -44,7 +44,46 @@ struct work_counter {
   }
 };
 
-value from_json_at(const nlohmann::ordered_json& j, int depth, work_counter& w) {
+/// One string value per text among the short strings of a conversion (issue 18: short strings
+/// interned). Context: JSON rows repeat the same few short texts ("status": "shipped", a
+/// region, a date), and each was its own string object (64 bytes or more, charged to the run's
+/// memory limit). Decision: a direct-mapped table of texts per conversion: a repeat shares the
+/// first one's object (strings are immutable and their identity cannot be seen). A text found
+/// again is marked; a new text takes a marked slot only on its second try (the first clears
+/// the mark), so unique texts (ids) passing through do not evict the repeating ones. The
+/// table makes no allocation per string, and a text it does not hold is simply made again.
+class short_strings {
+ public:
+  static constexpr std::size_t max_bytes = 40;
+
+  value make(const std::string& text) {
+    if (text.size() > max_bytes) return make_string(text);
+    if (!slots_) slots_ = std::make_unique<slot[]>(slot_count);
+    std::uint64_t h = 14695981039346656037ull;  // FNV-1a
+    for (char ch : text) h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
+    slot& s = slots_[(h ^ (h >> 32)) & (slot_count - 1)];
+    if (s.text.is(type::string) && string_text(s.text) == text) {
+      s.found_again = true;
+      return s.text;
+    }
+    if (s.found_again) {
+      s.found_again = false;
+      return make_string(text);
+    }
+    s.text = make_string(text);
+    return s.text;
+  }
+
+ private:
+  struct slot {
+    value text;
+    bool found_again = false;
+  };
+  static constexpr std::size_t slot_count = 512;
+  std::unique_ptr<slot[]> slots_;  ///< made with the first short string
+};
+
+value from_json_at(const nlohmann::ordered_json& j, int depth, work_counter& w, short_strings& strings) {
   if (depth > max_json_depth) too_deep();
   w.add(1);
   using t = nlohmann::ordered_json::value_t;
@@ -66,11 +105,11 @@ value from_json_at(const nlohmann::ordered_json& j, int depth, work_counter& w) 
       return value::floating(j.get<double>());
     case t::string:
       w.add(j.get_ref<const std::string&>().size() >> 6);
-      return make_string(j.get<std::string>());
+      return strings.make(j.get_ref<const std::string&>());
     case t::array: {
       std::vector<value> items;
       items.reserve(j.size());
-      for (const auto& e : j) items.push_back(from_json_at(e, depth + 1, w));
+      for (const auto& e : j) items.push_back(from_json_at(e, depth + 1, w, strings));
       return vector_obj::from(std::move(items));
     }
     case t::object: {
@@ -78,8 +117,8 @@ value from_json_at(const nlohmann::ordered_json& j, int depth, work_counter& w) 
       entries.reserve(j.size());
       for (auto it = j.begin(); it != j.end(); ++it) {
         const std::string& k = it.key();
-        value key = valid_keyword_text(k) ? keyword(k) : make_string(k);
-        entries.emplace_back(std::move(key), from_json_at(it.value(), depth + 1, w));
+        value key = valid_keyword_text(k) ? keyword(k) : strings.make(k);
+        entries.emplace_back(std::move(key), from_json_at(it.value(), depth + 1, w, strings));
       }
       return map_obj::from(std::move(entries));
     }
@@ -256,7 +295,8 @@ class to_json_walker {
 
 value from_json(const nlohmann::ordered_json& j) {
   work_counter w;
-  value v = from_json_at(j, 0, w);
+  short_strings strings;
+  value v = from_json_at(j, 0, w, strings);
   w.flush();
   return v;
 }

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <set>
 
 #include "ptc/lisp/error.hpp"
 #include "ptc/lisp/function.hpp"
@@ -153,6 +154,38 @@ TEST_CASE("json: round trips") {
   }
   value v = lit("{:a [1 2.5 \"s\" nil true] :b {\"x y\" {:c []}}}");
   CHECK(equal(from_json(to_json(v)), v));
+}
+
+TEST_CASE("json: a conversion's repeated short strings share one object (issue 18: short strings interned)") {
+  json rows = json::array();
+  const char* statuses[] = {"shipped", "pending", "cancelled"};
+  const std::string long_text(41, 'x');
+  for (int i = 0; i < 1000; ++i) {
+    rows.push_back({{"status", statuses[i % 3]}, {"id", "o-" + std::to_string(i)}, {"note", long_text}});
+  }
+  rows.push_back({{"not a keyword", 1}});
+  rows.push_back({{"not a keyword", 2}});
+  const value v = from_json(rows);
+  const auto& items = v.as<vector_obj>();
+  REQUIRE(items.size() == 1002);
+  const value status = keyword("status"), id = keyword("id"), note = keyword("note");
+  std::set<const object*> status_objects, id_objects, note_objects;
+  for (std::size_t i = 0; i < 1000; ++i) {
+    const value& row = items.at(i);
+    CHECK(string_text(get(row, status)) == statuses[i % 3]);
+    CHECK(string_text(get(row, id)) == "o-" + std::to_string(i));
+    CHECK(string_text(get(row, note)) == long_text);
+    status_objects.insert(get(row, status).obj());
+    id_objects.insert(get(row, id).obj());
+    note_objects.insert(get(row, note).obj());
+  }
+  CHECK(status_objects.size() == 3);   // one per text
+  CHECK(id_objects.size() == 1000);    // distinct texts stay distinct, whatever their table slot
+  CHECK(note_objects.size() == 1000);  // over 40 bytes: not looked up
+  // A string key (not keyword text) is shared the same way, and the rows stay equal to JSON.
+  const auto key_of = [&](std::size_t i) { return items.at(i).as<map_obj>().entries().front().first.obj(); };
+  CHECK(key_of(1000) == key_of(1001));
+  CHECK(to_json(v) == rows);
 }
 
 TEST_CASE("json: deep nesting is refused, never a stack overflow") {
