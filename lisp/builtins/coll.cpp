@@ -82,44 +82,60 @@ const value& entry_item(args_t a, std::size_t part, std::string_view fn) {
 value b_key(context&, args_t a) { return entry_item(a, 0, "key"); }
 value b_val(context&, args_t a) { return entry_item(a, 1, "val"); }
 
-value b_assoc(context&, args_t a) {
+// Each of these returns its first argument changed: the owned entry (builtin.hpp) takes it
+// over, so a collection no one else holds is changed in place; the plain entry copies it (the
+// caller keeps its reference), and every level is then copied as it changes.
+template <class Args>
+value assoc_all(Args a) {
   // Clojure: IllegalArgumentException (a type error here), not an arity error.
   if ((a.size() - 1) % 2 != 0) {
     raise(error_kind::type, "assoc expects an even number of arguments after the map or vector (key value pairs), found an odd number");
   }
-  value out = a[0];
+  value out = take_first(a);
   for (std::size_t i = 1; i + 1 < a.size(); i += 2) out = assoc_one(std::move(out), a[i], a[i + 1], "assoc");
   return out;
 }
+value b_assoc(context&, args_t a) { return assoc_all(a); }
+value b_assoc_owned(context&, std::span<value> a) { return assoc_all(a); }
 
-// The map argument is a copy here (the caller keeps its reference), so every level is copied
-// as it changes; coll::assoc_in / update_in update uniquely held levels in place when given
-// the only reference.
 value b_assoc_in(context& c, args_t a) { return coll::assoc_in(c, a[0], a[1], a[2]); }
+value b_assoc_in_owned(context& c, std::span<value> a) { return coll::assoc_in(c, std::move(a[0]), a[1], a[2]); }
 
-value b_dissoc(context& c, args_t a) {
+template <class Args>
+value dissoc_all(context& c, Args a) {
   if (a[0].is_nil()) return {};
   if (!a[0].is(type::map)) errors::argument("dissoc", 0, "a map or nil", a[0]);
-  value out = a[0];
+  value out = take_first(a);
   for (std::size_t i = 1; i < a.size(); ++i) {
     c.tick();
     out = map_obj::dissoc(std::move(out), a[i]);  // exact, as Clojure (and the analyzer's fast path)
   }
   return out;
 }
+value b_dissoc(context& c, args_t a) { return dissoc_all(c, a); }
+value b_dissoc_owned(context& c, std::span<value> a) { return dissoc_all(c, a); }
 
 value b_update(context& c, args_t a) { return coll::update(c, a[0], a[1], a[2], a.subspan(3)); }
+value b_update_owned(context& c, std::span<value> a) {
+  return coll::update(c, std::move(a[0]), a[1], a[2], std::span<const value>(a.subspan(3)));
+}
 
 value b_update_in(context& c, args_t a) { return coll::update_in(c, a[0], a[1], a[2], a.subspan(3)); }
+value b_update_in_owned(context& c, std::span<value> a) {
+  return coll::update_in(c, std::move(a[0]), a[1], a[2], std::span<const value>(a.subspan(3)));
+}
 
-value b_merge(context& c, args_t a) {
+template <class Args>
+value merge_all(context& c, Args a) {
   bool any = false;
   for (const value& m : a) any = any || m.truthy();
   if (!any) return {};
-  value out = a[0];
+  value out = take_first(a);
   for (std::size_t i = 1; i < a.size(); ++i) out = coll::merge2(c, std::move(out), a[i], "merge");
   return out;
 }
+value b_merge(context& c, args_t a) { return merge_all(c, a); }
+value b_merge_owned(context& c, std::span<value> a) { return merge_all(c, a); }
 
 value b_merge_with(context& c, args_t a) {
   const value& f = arg::function("merge-with", a, 0);
@@ -185,12 +201,12 @@ const builtin_def coll_table[] = {
     {"vals", 1, 1, b_vals},
     {"key", 1, 1, b_key},
     {"val", 1, 1, b_val},
-    {"assoc", 3, -1, b_assoc},
-    {"assoc-in", 3, 3, b_assoc_in},
-    {"dissoc", 1, -1, b_dissoc},
-    {"update", 3, -1, b_update},
-    {"update-in", 3, -1, b_update_in},
-    {"merge", 0, -1, b_merge},
+    {"assoc", 3, -1, b_assoc, b_assoc_owned},
+    {"assoc-in", 3, 3, b_assoc_in, b_assoc_in_owned},
+    {"dissoc", 1, -1, b_dissoc, b_dissoc_owned},
+    {"update", 3, -1, b_update, b_update_owned},
+    {"update-in", 3, -1, b_update_in, b_update_in_owned},
+    {"merge", 0, -1, b_merge, b_merge_owned},
     {"merge-with", 1, -1, b_merge_with},
     {"select-keys", 2, 2, b_select_keys},
     {"zipmap", 2, 2, b_zipmap},

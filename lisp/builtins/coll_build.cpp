@@ -5,6 +5,7 @@
 #include "ptc/lisp/builtin.hpp"
 #include "ptc/lisp/builtins/coll_ops.hpp"
 #include "ptc/lisp/builtins/family_parts.hpp"
+#include "ptc/lisp/builtins/transduce_parts.hpp"
 #include "ptc/lisp/list.hpp"
 #include "ptc/lisp/map.hpp"
 #include "ptc/lisp/printer.hpp"
@@ -17,12 +18,15 @@ namespace {
 
 using args_t = std::span<const value>;
 
-value b_conj(context& c, args_t a) {
+template <class Args>
+value conj_all(context& c, Args a) {
   if (a.empty()) return vector_obj::empty();
-  value out = a[0];
+  value out = take_first(a);
   for (std::size_t i = 1; i < a.size(); ++i) out = coll::conj(c, std::move(out), a[i]);
   return out;
 }
+value b_conj(context& c, args_t a) { return conj_all(c, a); }
+value b_conj_owned(context& c, std::span<value> a) { return conj_all(c, a); }
 
 // (into to from): every item of `from` conj'ed onto `to`. Maps pour in entry by entry, and a
 // vector target grows in place once the copy of `to` is ours alone.
@@ -47,34 +51,41 @@ value into2(context& c, value to, const value& from) {
   return to;
 }
 
-// (into to xform from): `xform` is a transducer (a function of a reducing function).
+// (into to xform from): `xform` is a transducer (a function of a reducing function). The
+// accumulator is handed down the chain (a reducing function's owned arguments), so the target
+// grows in place once it is ours alone.
 value into_transduced(context& c, value to, const value& xform, const value& from) {
-  value rf = make_native_fn("into", [](context& c, args_t a) -> value {
+  using namespace seq_detail::xf;
+  value rf = make_reducing("into", [](context& c, owned_args a) -> value {
     if (a.empty()) return vector_obj::empty();
-    if (a.size() == 1) return a[0];
-    if (a.size() == 2) return coll::conj(c, a[0], a[1], "into");
-    errors::arity("into", a.size(), "0 to 2");
+    if (a.size() == 1) return std::move(a[0]);
+    return coll::conj(c, std::move(a[0]), a[1], "into");
   });
   value xf = c.call(xform, {rf});
   value acc = std::move(to);
   seq_iter it(c, from, "into");
   value x;
   while (it.next(x)) {
-    acc = c.call(xf, {acc, x});
+    acc = call_step(c, xf, std::move(acc), x);
     if (acc.is(type::reduced)) {
       acc = reduced_value(acc);
       break;
     }
   }
-  return c.call(xf, {acc});
+  value done[1] = {std::move(acc)};
+  return c.call_owned(xf, owned_args(done, 1));
 }
 
-value b_into(context& c, args_t a) {
+template <class Args>
+value into_any(context& c, Args a) {
   if (a.empty()) return vector_obj::empty();
-  if (a.size() == 1) return a[0];
-  if (a.size() == 2) return into2(c, a[0], a[1]);
-  return into_transduced(c, a[0], arg::function("into", a, 1), a[2]);
+  if (a.size() == 1) return take_first(a);
+  if (a.size() == 2) return into2(c, take_first(a), a[1]);
+  const value& xform = arg::function("into", std::span<const value>(a.data(), a.size()), 1);
+  return into_transduced(c, take_first(a), xform, a[2]);
 }
+value b_into(context& c, args_t a) { return into_any(c, a); }
+value b_into_owned(context& c, std::span<value> a) { return into_any(c, a); }
 
 value b_empty(context&, args_t a) {
   switch (a[0].kind()) {
@@ -128,16 +139,19 @@ value b_set(context& c, args_t a) {
   return set_obj::from(to_items(c, a[0], "set"));
 }
 
-value b_disj(context& c, args_t a) {
+template <class Args>
+value disj_all(context& c, Args a) {
   if (a[0].is_nil()) return {};
   if (!a[0].is(type::set)) errors::argument("disj", 0, "a set or nil", a[0]);
-  value out = a[0];
+  value out = take_first(a);
   for (std::size_t i = 1; i < a.size(); ++i) {
     c.tick();
     out = set_obj::disj(std::move(out), a[i]);
   }
   return out;
 }
+value b_disj(context& c, args_t a) { return disj_all(c, a); }
+value b_disj_owned(context& c, std::span<value> a) { return disj_all(c, a); }
 
 value b_peek(context&, args_t a) {
   const value& s = a[0];
@@ -184,8 +198,8 @@ value b_subvec(context& c, args_t a) {
 }
 
 const builtin_def coll_build_table[] = {
-    {"conj", 0, -1, b_conj},
-    {"into", 0, 3, b_into},
+    {"conj", 0, -1, b_conj, b_conj_owned},
+    {"into", 0, 3, b_into, b_into_owned},
     {"empty", 1, 1, b_empty},
     {"vec", 1, 1, b_vec},
     {"vector", 0, -1, b_vector},
@@ -194,7 +208,7 @@ const builtin_def coll_build_table[] = {
     {"array-map", 0, -1, b_array_map},
     {"hash-set", 0, -1, b_hash_set},
     {"set", 1, 1, b_set},
-    {"disj", 1, -1, b_disj},
+    {"disj", 1, -1, b_disj, b_disj_owned},
     {"peek", 1, 1, b_peek},
     {"pop", 1, 1, b_pop},
     {"subvec", 2, 3, b_subvec},
