@@ -932,7 +932,7 @@ class stage_fused_node final : public node {
     source_pos pos;
   };
 
-  /// `consumer_args` are the consumer's arguments before the collection (reduce: f [init];
+  /// `consumer_args` are the consumer's arguments before the collection (reduce: f [init]; into: to;
   /// map, filter, ...: f; count, vec, set: none); `stages` outermost first, as the calls are
   /// nested; `consumer_stage` the kind of a consumer that is itself a stage (map, mapv,
   /// filter, filterv, remove: its function is the last stage).
@@ -981,6 +981,9 @@ class stage_fused_node final : public node {
   /// has effect `consumer` is fused, and then whether it runs again stage by stage on an error
   /// (the class comment's rule); none when it is not fused.
   static std::optional<bool> rerun_rule(effects stages, effects consumer);
+  /// What the consumer itself may do with the items (`first_arg`: its first argument, a
+  /// reduce's function).
+  static effects sink_effects(seq_detail::fused_sink sink, node* first_arg);
 
   /// A reduce with an initial value (its accumulator is handed over).
   bool has_init() const { return sink_ == seq_detail::fused_sink::reduce && consumer_args_.size() == 2; }
@@ -997,14 +1000,16 @@ class stage_fused_node final : public node {
     if (consumer_stage_) st[n - 1] = {*consumer_stage_, &cv[0]};
     const std::span<const seq_detail::fused_stage> stages(st.get(), n);
     const value* reduce_fn = sink_ == seq_detail::fused_sink::reduce ? &cv[0] : nullptr;
-    const bool have = has_init();
+    // Handed over to the pipeline: a reduce's initial value, into's target.
+    value* handed = has_init() ? &cv[1] : sink_ == seq_detail::fused_sink::into ? &cv[0] : nullptr;
     if (seq_detail::fusable(coll, stages, reduce_fn)) {
-      value init = have && rerun_on_error_ ? cv[1] : value();  // kept for a second, staged run
+      value kept = handed && rerun_on_error_ ? *handed : value();  // for a second, staged run
       try {
-        return seq_detail::run_fused(c, coll, range, stages, sink_, reduce_fn, have, have ? std::move(cv[1]) : value());
+        return seq_detail::run_fused(c, coll, range, stages, sink_, reduce_fn, handed != nullptr,
+                                     handed ? std::move(*handed) : value());
       } catch (lisp_exception& e) {
         if (!rerun_on_error_ || e.err().kind == error_kind::limit) rethrow_with_pos(e, pos, fr);
-        if (have) cv[1] = std::move(init);
+        if (handed) *handed = std::move(kept);
       }
     }
     return staged(fr, cv, fns, range ? seq_detail::realise(c, *range) : coll);
@@ -1107,6 +1112,14 @@ effects stage_fused_node::stage_effects() const {
   return e;
 }
 
+effects stage_fused_node::sink_effects(seq_detail::fused_sink sink, node* first_arg) {
+  switch (sink) {
+    case seq_detail::fused_sink::reduce: return first_arg->call_effect(2);  // the reducing function's
+    case seq_detail::fused_sink::into: return effects::may_raise;  // a target or item conj refuses
+    default: return effects::none;
+  }
+}
+
 std::optional<bool> stage_fused_node::rerun_rule(effects stages, effects consumer) {
   if (stages == effects::none) return false;
   if (stages == effects::may_raise && consumer != effects::any) return true;
@@ -1132,13 +1145,16 @@ node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector
   } else if ((name == "vec" || name == "set") && args.size() == 1) {
     sink = name == "vec" ? fused_sink::vector : fused_sink::set;
     own_args = 0;
+  } else if (name == "into" && args.size() == 2) {
+    sink = fused_sink::into;
+    own_args = 1;
   } else {
     return nullptr;
   }
-  const auto consumer_stage = sink == fused_sink::reduce ? std::nullopt : stage_kind(name);
+  const auto consumer_stage = sink == fused_sink::reduce || sink == fused_sink::into ? std::nullopt : stage_kind(name);
   if (chain.stage_count() + (consumer_stage ? 1 : 0) > max_stages) return nullptr;
   effects stage_effects = worst(consumer_stage ? args[0]->call_effect(1) : effects::none, chain.stage_effects());
-  const effects consumer_effects = sink == fused_sink::reduce ? args[0]->call_effect(2) : effects::none;
+  const effects consumer_effects = sink_effects(sink, args[0].get());
   const std::optional<bool> rerun_on_error = rerun_rule(stage_effects, consumer_effects);
   if (!rerun_on_error) return nullptr;
 
@@ -1164,8 +1180,7 @@ bool stage_fused_node::join_bound(const node* read, node_ptr& bound) {
     if (s.f->effect() != effects::none) return false;
   chain_view chain(bound.get());
   if (!chain.any() || stage_count() + chain.stage_count() > max_stages) return false;
-  const effects consumer_effects =
-      sink_ == seq_detail::fused_sink::reduce ? consumer_args_[0]->call_effect(2) : effects::none;
+  const effects consumer_effects = sink_effects(sink_, consumer_args_.empty() ? nullptr : consumer_args_[0].get());
   const std::optional<bool> rerun_on_error = rerun_rule(worst(stage_effects(), chain.stage_effects()), consumer_effects);
   if (!rerun_on_error) return false;
   chain.take(stages_, source_);

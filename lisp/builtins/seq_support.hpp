@@ -105,9 +105,10 @@ struct fused_stage {
   enum kind_t : std::uint8_t { map, filter, remove } kind;
   const value* fn;
 };
-/// What takes the items a fused pipeline lets through: reduce, count, or a realised list (map,
-/// filter, remove), vector (mapv, filterv, vec) or set (set) of them.
-enum class fused_sink : std::uint8_t { reduce, count, list, vector, set };
+/// What takes the items a fused pipeline lets through: reduce, count, a realised list (map,
+/// filter, remove), vector (mapv, filterv, vec) or set (set) of them, or into: conj'ed onto the
+/// target given as run_fused's `acc` (handed over: it grows in place once no one else holds it).
+enum class fused_sink : std::uint8_t { reduce, count, list, vector, set, into };
 
 /// Whether run_fused runs these: `coll` a list, a vector or nil; each stage's function a keyword
 /// or a function; a reduce's function a function. Otherwise the builtins run stage by stage.

@@ -1,6 +1,7 @@
 // Item-wise transforms and folds: map, filter, remove, keep, mapcat, reduce, reductions,
 // some, every?, max-key, ... Over a lazy input the transforms return lazy seqs (so
 // (first (filter even? (range))) ends); over finite inputs, realised lists or vectors.
+#include "ptc/lisp/builtins/coll_ops.hpp"
 #include "ptc/lisp/builtins/seq_support.hpp"
 #include "ptc/lisp/closure.hpp"
 #include "ptc/lisp/map.hpp"
@@ -565,6 +566,17 @@ value run_fused(context& c, const value& coll, const int_range* range, std::span
       value out = set_obj::empty();
       for_each_item(c, coll, range, "set", [&](const value& x) {
         if (const value* y = through(x, held)) out = set_obj::conj(std::move(out), *y);
+        return true;
+      });
+      return out;
+    }
+    case fused_sink::into: {  // as into2 over the seq the stages make
+      value out = std::move(acc);
+      if (!out.is_nil() && !out.is(type::vector) && !out.is(type::list) && !out.is(type::map) &&
+          !out.is(type::set))
+        errors::argument("into", 0, "a collection or nil", out);
+      for_each_item(c, coll, range, "into", [&](const value& x) {
+        if (const value* y = through(x, held)) out = coll::conj(c, std::move(out), *y, "into");
         return true;
       });
       return out;

@@ -416,8 +416,11 @@ TEST_CASE("PERF chained seq stages over a range make neither the range nor a sta
                         "(reduce + (map #(/ 12 (- % 2)) %))", "(reduce + (map #(if (= % 1) :x %) (filter some? %)))",
                         "(count (filter 7 (map inc %)))",
                         "(reduce (fn [a x] (if (> a 4) (reduced a) (+ a x))) (filterv odd? (map inc %)))",
-                        "(reduce + (map #(+ % 3) (filter odd? %)))"},
+                        "(reduce + (map #(+ % 3) (filter odd? %)))", "(into [] (map inc (filter odd? %)))",
+                        "(into #{} (map #(mod % 3) %))", "(into {} (map (fn [x] [x (* x x)]) %))",
+                        "(into nil (map inc %))", "(into {} (map inc %))", "(into 5 (map #(/ 12 (- % 2)) %))"},
                        few_steps());
+  CHECK(with_little_memory("(count (into #{} (map #(mod % 10) (range 1000000))))") == "10");
   // an error names the call it comes from: the range's own arguments, or the stage
   ptc::lisp::run_result r = ptc::lisp::run("(count (filter odd?\n  (map inc\n    (range \"a\"))))");
   REQUIRE(r.err);

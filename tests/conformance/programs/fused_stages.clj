@@ -115,3 +115,18 @@
 (let [xs (map #(/ 12 %) [1 2 0])] (count xs))
 ;;;; fused_stages_let_bound_consumer_error_in_the_consumer
 (let [xs (map identity [1 :x 2])] (reduce + xs))
+;;;; fused_stages_into
+[(into [] (map inc (range 5))) (into {} (map (fn [i] [i (* i i)]) (range 4))) (into nil (map inc [1 2]))
+ (into '(0) (filter odd? [1 2 3])) (into [9] (->> [1 2 3 4] (map inc) (filter even?)))
+ (into {:a 1} (map (fn [x] [x x]) [:b :a])) (sort (into #{} (map #(mod % 3) (range 10))))
+ (into [] (remove nil? (map :a [{:a 1} {} {:a 3}]))) (let [xs (map inc [1 2 3])] (into [0] xs))
+ (into {} (map (fn [[k v]] [v k]) {:a 1 :b 2})) (into [] (map inc (filter even? (range 10))))
+ (into {} (map (fn [m] m) [{:x 1} {:y 2}]))]
+;;;; fused_stages_into_not_pairs
+(into {} (map inc [1 2]))
+;;;; fused_stages_into_bad_target
+(into 5 (map inc [1]))
+;;;; fused_stages_into_error_in_a_stage
+(into 5 (map #(/ 1 %) [1 0]))
+;;;; fused_stages_into_side_effects
+(into [] (map (fn [i] (println "m" i) i) (filter (fn [i] (println "f" i) (odd? i)) (range 4))))
