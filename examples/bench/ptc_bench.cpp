@@ -192,6 +192,13 @@ std::vector<bench_case> all_cases() {
        "   :by-hour (count (distinct (map :hour entries)))\n"
        "   :by-svc (into (sorted-map) (map (fn [[k v]] [k (apply max (map :ms v))]) (group-by :svc entries)))})",
        {}, versus::goal, origin::generated},
+      {"gen: building with conj/assoc/into",
+       "(let [v (reduce conj [] (range 20000))\n"
+       "      m (reduce (fn [m i] (assoc m (mod i 1000) i)) {} v)\n"
+       "      s (into #{} (map #(mod % 777)) v)\n"
+       "      w (into [] (filter even?) v)]\n"
+       "  [(count v) (count m) (count s) (count w) (get m 7)])",
+       {}, versus::goal, origin::generated},
       {"gen: recursion (fib 22)", "(defn fib [n] (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2))))) (fib 22)", 1500,
        versus::info, origin::generated},
       {"gen: loop/recur 1,000,000", "(loop [i 0 acc 0] (if (< i 1000000) (recur (inc i) (+ acc i)) acc))", 15000,

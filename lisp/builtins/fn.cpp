@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ptc/lisp/builtin.hpp"
+#include "ptc/lisp/builtins/transduce_parts.hpp"
 #include "ptc/lisp/seq.hpp"
 #include "ptc/lisp/vector.hpp"
 
@@ -29,6 +30,9 @@ value b_comp(context&, args_t a) {
     });
   for (std::size_t i = 0; i < a.size(); ++i) arg::function("comp", a, i);
   if (a.size() == 1) return a[0];
+  // Transducers (map f), (filter p), (remove p) compose into one that into and transduce can
+  // run as a fused pipeline (transduce_parts.hpp); called, it does what the comp below does.
+  if (value stages = seq_detail::xf::comp_stage_transducers(a); !stages.is_nil()) return stages;
   // The rightmost function takes all the arguments; each one to its left takes the result.
   return make_native_fn("comp", [fs = std::vector<value>(a.begin(), a.end())](context& c, args_t xs) {
     value r = c.call(fs.back(), xs);

@@ -96,9 +96,22 @@ value b_transduce(context& c, args_t a) {
   const value& f = arg::function("transduce", a, 1);
   std::size_t ci = a.size() - 1;
   require_seqable("transduce", a, ci);
-  value xrf = call1(c, xform, f);
+  // (map f), (filter p), (remove p) and comp of them run fused: the same calls in the same
+  // order, a reduced answer of f ending it unwrapped, then f's completion, as below. (Applying
+  // such a transducer to f does nothing else, so it may come after (f) here.)
+  std::vector<fused_stage> stages;
+  if (const stage_transducer* st = as_stage_transducer(xform))
+    for (const auto& s : st->stages()) stages.push_back({s.kind, &s.f});
+  const bool fused = !stages.empty() && fusable(a[ci], stages, &f);
+  value xrf = fused ? value() : call1(c, xform, f);
   // Clojure's 3-argument form starts from (f), the un-transformed function's init.
   value acc = a.size() == 4 ? a[2] : c.call(f, {});
+  if (fused && !is_reduced(acc)) {
+    acc = run_fused(c, a[ci], nullptr, stages, fused_sink::reduce, &f, true, std::move(acc));
+    value done[1] = {std::move(acc)};
+    return c.call_owned(f, std::span<value>(done, 1));
+  }
+  if (fused) xrf = call1(c, xform, f);
   acc = reduce_into(c, xrf, std::move(acc), a[ci], "transduce");
   if (is_reduced(acc)) acc = value(reduced_value(acc));
   value done[1] = {std::move(acc)};

@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "ptc/lisp/builtins/seq_support.hpp"
 #include "ptc/lisp/function.hpp"
@@ -96,6 +97,36 @@ value stateful(std::string_view name, State fresh, Step step) {
 }
 
 inline bool is_reduced(const value& v) { return v.is(type::reduced); }
+
+/// (map f), (filter p), (remove p), and comp of them: a transducer that also tells its stages,
+/// so that into and transduce can run them as a fused pipeline (run_fused: a call loop per
+/// stage and no reducing-function chain per item), which makes the same calls in the same
+/// order. Applied to a reducing function, it makes the chain the generic transducers make.
+class stage_transducer final : public function_obj {
+ public:
+  struct stage {
+    fused_stage::kind_t kind;
+    value f;
+  };
+  /// `stages` in the order items pass through them; `name` "map", "filter", "remove" or "comp".
+  stage_transducer(std::string_view name, std::vector<stage> stages) : name_(name), stages_(std::move(stages)) {}
+  value invoke(context& c, args_t args) const override;
+  std::string name() const override { return std::string(name_); }
+  const std::vector<stage>& stages() const { return stages_; }
+
+ private:
+  std::string_view name_;  // always a string literal
+  std::vector<stage> stages_;
+};
+
+/// v as a stage transducer, or null.
+inline const stage_transducer* as_stage_transducer(const value& v) {
+  return v.is(type::function) ? dynamic_cast<const stage_transducer*>(&static_cast<const function_obj&>(*v.obj()))
+                              : nullptr;
+}
+
+/// (comp xs...) when every one is a stage transducer (their stages, first to last), else nil.
+value comp_stage_transducers(std::span<const value> xs);
 
 /// Feeds every item of `coll` through `rf` from `acc`, stopping at a reduced result, which is
 /// returned still boxed (cat needs to see it; transduce unboxes it).

@@ -12,18 +12,56 @@ namespace ptc::lisp::seq_detail {
 
 using namespace xf;
 
-value xf_map(context&, args_t a) {
-  return stateless("map", [f = a[0]](context& c, const value& rf, value& acc, value& x) {
-    return call_step(c, rf, std::move(acc), call1(c, f, x));
-  });
+namespace {
+
+std::string_view stage_name(fused_stage::kind_t k) {
+  return k == fused_stage::map ? "map" : k == fused_stage::filter ? "filter" : "remove";
 }
 
+/// The reducing function a map, filter or remove stage makes of `rf`.
+value stage_step(const stage_transducer::stage& s, value rf) {
+  if (s.kind == fused_stage::map) {
+    return stepping("map", std::move(rf), [f = s.f](context& c, const value& rf, value& acc, value& x) {
+      return call_step(c, rf, std::move(acc), call1(c, f, x));
+    });
+  }
+  const bool keep_truthy = s.kind == fused_stage::filter;
+  return stepping(stage_name(s.kind), std::move(rf),
+                  [f = s.f, keep_truthy](context& c, const value& rf, value& acc, value& x) {
+                    if (call1(c, f, x).truthy() != keep_truthy) return std::move(acc);
+                    return call_step(c, rf, std::move(acc), std::move(x));
+                  });
+}
+
+value make_stage_transducer(std::string_view name, std::vector<stage_transducer::stage> stages) {
+  return value::adopt(type::function, make_object<stage_transducer>(0, name, std::move(stages)));
+}
+
+}  // namespace
+
+value xf::stage_transducer::invoke(context&, args_t args) const {
+  // As the generic transducers (and comp, whose last one takes the arguments) answer.
+  if (args.size() != 1) errors::arity(stage_name(stages_.back().kind), args.size(), "1");
+  value rf = args[0];
+  for (std::size_t i = stages_.size(); i-- > 0;) rf = stage_step(stages_[i], std::move(rf));
+  return rf;
+}
+
+value xf::comp_stage_transducers(std::span<const value> xs) {
+  std::vector<stage_transducer::stage> all;
+  for (const value& x : xs) {
+    const stage_transducer* t = as_stage_transducer(x);
+    if (!t) return {};
+    all.insert(all.end(), t->stages().begin(), t->stages().end());
+  }
+  return make_stage_transducer("comp", std::move(all));
+}
+
+value xf_map(context&, args_t a) { return make_stage_transducer("map", {{fused_stage::map, a[0]}}); }
+
 value xf_filter(context&, args_t a, bool keep_truthy) {
-  return stateless(keep_truthy ? "filter" : "remove",
-                   [f = a[0], keep_truthy](context& c, const value& rf, value& acc, value& x) {
-                     if (call1(c, f, x).truthy() != keep_truthy) return std::move(acc);
-                     return call_step(c, rf, std::move(acc), std::move(x));
-                   });
+  const auto kind = keep_truthy ? fused_stage::filter : fused_stage::remove;
+  return make_stage_transducer(stage_name(kind), {{kind, a[0]}});
 }
 
 value xf_keep(context&, args_t a) {

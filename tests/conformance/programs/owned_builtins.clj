@@ -28,3 +28,21 @@
 (reduce disj {:a 1} [:a])
 ;;;; owned_merge_non_map_error
 (reduce merge {} [[1 2 3]])
+;;;; stage_transducers_fused
+[(into [] (comp (map inc) (filter odd?)) (range 10)) (transduce (comp (filter odd?) (map inc)) + (range 10))
+ (transduce (map inc) + 100 [1 2]) (transduce (map inc) conj [1 2]) (sort (into #{} (map :a) [{:a 1} {:a 1} {:a 2}]))
+ (transduce (map inc) (fn ([a] (* a 10)) ([a x] (+ a x))) 0 [1 2])
+ (transduce (map inc) (fn ([a] a) ([a x] (if (> a 5) (reduced a) (+ a x)))) 0 (range 10))
+ (into [0] (remove even?) [1 2 3]) (into {} (map (fn [x] [x (* x x)])) [1 2]) (into nil (map inc) [1])
+ (into 5 (map inc) []) (into [] (comp (map inc) (take 2)) (range 10)) (sequence (comp (map inc) (filter odd?)) [1 2 3])
+ (into [] (comp (map inc) (comp (filter odd?) (map str))) [1 2 3 4]) (transduce (map :n) + [{:n 1} {:n 2}])
+ (into [] (map inc) #{1}) (into [] (comp) [1 2]) (transduce (filter odd?) + 0 (range 5))
+ (into [] (map int) "ab")]
+;;;; stage_transducers_print_order
+(into [] (comp (map (fn [x] (println "m" x) x)) (filter (fn [x] (println "f" x) (odd? x)))) [1 2 3])
+;;;; stage_transducers_not_pairs_error
+(into {} (map inc) [1])
+;;;; stage_transducers_stage_error
+(transduce (map inc) + [:a])
+;;;; stage_transducers_arity_error
+((comp (map inc) (filter odd?)) conj [])
