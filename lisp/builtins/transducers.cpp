@@ -34,7 +34,8 @@ value stage_step(const stage_transducer::stage& s, value rf) {
 }
 
 value make_stage_transducer(std::string_view name, std::vector<stage_transducer::stage> stages) {
-  return value::adopt(type::function, make_object<stage_transducer>(0, name, std::move(stages)));
+  const std::size_t extra = stages.size() * sizeof(stage_transducer::stage);  // charged with the object
+  return value::adopt(type::function, make_object<stage_transducer>(extra, name, std::move(stages)));
 }
 
 }  // namespace
