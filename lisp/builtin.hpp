@@ -50,6 +50,12 @@ class builtin_fn final : public function_obj {
   /// name() without the copy.
   const std::string& qualified_name() const { return name_; }
   const builtin_def& def() const { return def_; }
+  /// The entry to call with n arguments, null when n is outside the builtin's arity (a call
+  /// must then raise the arity error: use invoke).
+  native_fn entry_for(std::size_t n) const {
+    const auto k = static_cast<int>(n);
+    return k < def_.min_arity || (def_.max_arity >= 0 && k > def_.max_arity) ? nullptr : def_.fn;
+  }
 
  private:
   builtin_def def_;

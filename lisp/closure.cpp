@@ -1,7 +1,6 @@
 #include "ptc/lisp/closure.hpp"
 
-#include <cstring>
-
+#include "ptc/lisp/builtin.hpp"
 #include "ptc/lisp/list.hpp"
 
 namespace ptc::lisp {
@@ -120,8 +119,14 @@ void closure_obj::note_return(const value& r) const {
 
 call_loop::call_loop(context& c, const value& f, std::size_t nargs) : c_(c), f_(f) {
   if (!f.is(type::function)) return;
-  const closure_obj* clo = static_cast<const function_obj&>(*f.obj()).as_closure();
-  if (!clo) return;
+  const auto& fn = static_cast<const function_obj&>(*f.obj());
+  const closure_obj* clo = fn.as_closure();
+  if (!clo) {
+    // Two-argument loops keep context::call_owned: a builtin's owned entry may take the
+    // accumulator over (builtin.hpp).
+    if (const auto* b = dynamic_cast<const builtin_fn*>(&fn); b && nargs == 1) native_ = b->entry_for(nargs);
+    return;
+  }
   const fn_arity* a = clo->tmpl().arity_for(nargs);
   if (!a || a->variadic || static_cast<std::size_t>(a->slot_count) > max_slots) return;
   c.limits().enter_call();  // throws when too deep: then there is nothing to undo

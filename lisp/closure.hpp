@@ -133,7 +133,10 @@ class call_loop {
   static constexpr std::size_t max_slots = 8;
   context& c_;
   const value& f_;
-  const closure_obj* closure_ = nullptr;  ///< null: calls go through context::call
+  const closure_obj* closure_ = nullptr;  ///< null: calls go through context::call, or native_
+  /// A builtin f of a one-argument loop, its arity checked once: each call goes straight to its
+  /// entry ((filter even? xs), (map inc xs): no virtual call and arity check per item).
+  value (*native_)(context&, std::span<const value>) = nullptr;
   const fn_arity* arity_ = nullptr;
   bool lend_ = false;  ///< the item argument is lent (arity_->params_read_only)
   value slots_[max_slots];
@@ -176,7 +179,7 @@ class loan {
 }  // namespace detail
 
 inline value call_loop::operator()(const value& x) {
-  if (!closure_) return c_.call(f_, std::span<const value>(&x, 1));
+  if (!closure_) return native_ ? native_(c_, std::span<const value>(&x, 1)) : c_.call(f_, std::span<const value>(&x, 1));
   if (lend_) {
     detail::loan l(slots_[0], x);
     return run();
