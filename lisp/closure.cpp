@@ -122,9 +122,10 @@ call_loop::call_loop(context& c, const value& f, std::size_t nargs) : c_(c), f_(
   const auto& fn = static_cast<const function_obj&>(*f.obj());
   const closure_obj* clo = fn.as_closure();
   if (!clo) {
-    // Two-argument loops keep context::call_owned: a builtin's owned entry may take the
-    // accumulator over (builtin.hpp).
-    if (const auto* b = dynamic_cast<const builtin_fn*>(&fn); b && nargs == 1) native_ = b->entry_for(nargs);
+    if (const auto* b = dynamic_cast<const builtin_fn*>(&fn)) {
+      native_ = b->entry_for(nargs);
+      if (native_ && nargs == 2) native_owned_ = b->def().owned;
+    }
     return;
   }
   const fn_arity* a = clo->tmpl().arity_for(nargs);

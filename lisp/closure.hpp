@@ -134,9 +134,11 @@ class call_loop {
   context& c_;
   const value& f_;
   const closure_obj* closure_ = nullptr;  ///< null: calls go through context::call, or native_
-  /// A builtin f of a one-argument loop, its arity checked once: each call goes straight to its
-  /// entry ((filter even? xs), (map inc xs): no virtual call and arity check per item).
+  /// A builtin f, its arity checked once: each call goes straight to its entry ((filter even?
+  /// xs), (map inc xs), (reduce max xs): no virtual call and arity check per item), or to its
+  /// owned entry in a two-argument loop when it has one ((reduce conj [] xs): builtin.hpp).
   value (*native_)(context&, std::span<const value>) = nullptr;
+  value (*native_owned_)(context&, std::span<value>) = nullptr;
   const fn_arity* arity_ = nullptr;
   bool lend_ = false;  ///< the item argument is lent (arity_->params_read_only)
   value slots_[max_slots];
@@ -191,6 +193,8 @@ inline value call_loop::operator()(const value& x) {
 inline value call_loop::operator()(value acc, const value& x) {
   if (!closure_) {
     value args[2] = {std::move(acc), x};
+    if (native_owned_) return native_owned_(c_, std::span<value>(args, 2));
+    if (native_) return native_(c_, std::span<const value>(args, 2));
     return c_.call_owned(f_, std::span<value>(args, 2));
   }
   slots_[0] = std::move(acc);
