@@ -809,8 +809,9 @@ class range_call_node final : public node {
   std::vector<node_ptr> args_;
 };
 
-/// (map f (range n)), mapv, filter, filterv, remove and reduce (2 or 3 arguments) over a range
-/// call: the items are counted out without making the range's list (Clojure's reducible range).
+/// (map f (range n)), mapv, filter, filterv, remove, reduce (2 or 3 arguments), vec, set and
+/// (into to ...) over a range call: the items are counted out without making the range's list
+/// (Clojure's reducible range).
 /// Nothing can be observed between the range's making and its use, so the result, the calls
 /// and any error are the builtin's over the realised range; a range that is not a realised
 /// integer list (doubles, lazy, repeating) is made and handed to the builtin as before.
@@ -832,7 +833,7 @@ class range_fused_node final : public node {
         }
         return fn_(*f.ctx, std::span<const value>(v, n + 1));
       }
-      value init = n == 2 ? std::move(v[1]) : value();
+      value init = n == 2 ? std::move(v[1]) : use_ == seq_detail::range_use::into ? std::move(v[0]) : value();
       return seq_detail::over_int_range(*f.ctx, use_, std::span<const value>(v, n), *r, std::move(init));
     } catch (lisp_exception& e) {
       rethrow_with_pos(e, pos, f);
@@ -842,14 +843,18 @@ class range_fused_node final : public node {
   /// The fused node for builtin `name` called with `args`, when the last one is a range call
   /// and the call is one the fusion covers; null otherwise (args untouched).
   static node_ptr make(std::string_view name, native_fn fn, std::vector<node_ptr>& args, source_pos pos) {
-    static constexpr std::pair<std::string_view, seq_detail::range_use> uses[] = {
-        {"map", seq_detail::range_use::map},         {"mapv", seq_detail::range_use::mapv},
-        {"filter", seq_detail::range_use::filter},   {"filterv", seq_detail::range_use::filterv},
-        {"remove", seq_detail::range_use::remove},   {"reduce", seq_detail::range_use::reduce}};
-    if (args.size() < 2 || args.size() > 3 || !exactly<range_call_node>(args.back().get())) return nullptr;
+    using seq_detail::range_use;
+    static constexpr std::pair<std::string_view, range_use> uses[] = {
+        {"map", range_use::map},       {"mapv", range_use::mapv},     {"filter", range_use::filter},
+        {"filterv", range_use::filterv}, {"remove", range_use::remove}, {"reduce", range_use::reduce},
+        {"vec", range_use::vec},       {"set", range_use::set},       {"into", range_use::into}};
+    if (args.empty() || args.size() > 3 || !exactly<range_call_node>(args.back().get())) return nullptr;
     for (const auto& [n, use] : uses) {
       if (n != name) continue;
-      if (use != seq_detail::range_use::reduce && args.size() != 2) return nullptr;  // (map f xs ys)
+      // (vec xs), (set xs); (into to xs) (not into's transducer form); reduce with 2 or 3 arguments;
+      // the others with 2 ((map f xs ys) is not fused)
+      const std::size_t want = use == range_use::vec || use == range_use::set ? 1 : 2;
+      if (use == range_use::reduce ? args.size() < 2 : args.size() != want) return nullptr;
       std::unique_ptr<range_call_node> range(static_cast<range_call_node*>(args.back().release()));
       args.pop_back();
       return std::make_unique<range_fused_node>(use, fn, std::move(args), std::move(range), pos);
@@ -895,7 +900,10 @@ std::optional<seq_detail::fused_stage::kind_t> range_stage_kind(const range_fuse
     case seq_detail::range_use::filter:
     case seq_detail::range_use::filterv: return seq_detail::fused_stage::filter;
     case seq_detail::range_use::remove: return seq_detail::fused_stage::remove;
-    case seq_detail::range_use::reduce: return std::nullopt;
+    case seq_detail::range_use::reduce:
+    case seq_detail::range_use::vec:
+    case seq_detail::range_use::set:
+    case seq_detail::range_use::into: return std::nullopt;
   }
   return std::nullopt;
 }

@@ -42,9 +42,7 @@ value into2(context& c, value to, const value& from) {
     });
     return to;
   }
-  if (!to.is_nil() && !to.is(type::vector) && !to.is(type::list) && !to.is(type::map) &&
-      !to.is(type::set))
-    errors::argument("into", 0, "a collection or nil", to);
+  // A target conj refuses is an error at the first item, as in Clojure: (into 5 []) is 5.
   seq_iter it(c, from, "into");
   value x;
   while (it.next(x)) to = coll::conj(c, std::move(to), x, "into");

@@ -88,12 +88,13 @@ void for_each_item(context& c, const value& coll, const int_range* range, std::s
 }
 
 /// What consumes a range the analyzer fused into its consumer ((map f (range n)) and kin).
-enum class range_use : std::uint8_t { map, mapv, filter, filterv, remove, reduce };
+enum class range_use : std::uint8_t { map, mapv, filter, filterv, remove, reduce, vec, set, into };
 
 /// (use f... (range ...)) as the builtin would compute it over the realised range, without
 /// making its list. `a` holds the arguments before the collection: (f) for map, mapv, filter,
 /// filterv, remove and a two-argument reduce, (f init) for a three-argument reduce, whose
-/// accumulator is handed over as `init` (a[1] may be moved-from).
+/// accumulator is handed over as `init` (a[1] may be moved-from); nothing for vec and set; for
+/// a two-argument into, its target, handed over as `init` (a[0] may be moved-from).
 value over_int_range(context& c, range_use use, std::span<const value> a, const int_range& r, value init = {});
 
 /// The list (range ...) makes for `r` (for a pipeline that must run stage by stage after all).

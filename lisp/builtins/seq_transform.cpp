@@ -555,12 +555,20 @@ value run_fused(context& c, const value& coll, const int_range* range, std::span
       return out.finish();
     }
     case fused_sink::vector: {
+      // The items wait in a buffer the budget does not see: each time it grows, the memory it
+      // will take is asked of the budget first (preflight), and the vector made of it is
+      // checked, so a vector over the memory limit is refused even when nothing ticks after it.
       std::vector<value> items;
       for_each_item(c, coll, range, "mapv", [&](const value& x) {
-        if (const value* y = through(x, held)) items.push_back(*y);
+        if (const value* y = through(x, held)) {
+          if (items.size() == items.capacity()) c.limits().preflight(2 * (items.size() + 1) * sizeof(value));
+          items.push_back(*y);
+        }
         return true;
       });
-      return vector_obj::from(std::move(items));
+      value out = vector_obj::from(std::move(items));
+      c.limits().check_memory();
+      return out;
     }
     case fused_sink::set: {
       value out = set_obj::empty();
@@ -572,9 +580,6 @@ value run_fused(context& c, const value& coll, const int_range* range, std::span
     }
     case fused_sink::into: {  // as into2 over the seq the stages make
       value out = std::move(acc);
-      if (!out.is_nil() && !out.is(type::vector) && !out.is(type::list) && !out.is(type::map) &&
-          !out.is(type::set))
-        errors::argument("into", 0, "a collection or nil", out);
       for_each_item(c, coll, range, "into", [&](const value& x) {
         if (const value* y = through(x, held)) out = coll::conj(c, std::move(out), *y, "into");
         return true;
@@ -601,6 +606,9 @@ value over_int_range(context& c, range_use use, std::span<const value> a, const 
     case range_use::filterv: return filter_impl(c, a, "filterv", true, true, &r);
     case range_use::remove: return filter_impl(c, a, "remove", false, false, &r);
     case range_use::reduce: return reduce_impl(c, a, a.size() == 2, std::move(init), &r);
+    case range_use::vec: return run_fused(c, value(), &r, {}, fused_sink::vector, nullptr, false, value());
+    case range_use::set: return run_fused(c, value(), &r, {}, fused_sink::set, nullptr, false, value());
+    case range_use::into: return run_fused(c, value(), &r, {}, fused_sink::into, nullptr, true, std::move(init));
   }
   return {};
 }

@@ -418,9 +418,17 @@ TEST_CASE("PERF chained seq stages over a range make neither the range nor a sta
                         "(reduce (fn [a x] (if (> a 4) (reduced a) (+ a x))) (filterv odd? (map inc %)))",
                         "(reduce + (map #(+ % 3) (filter odd? %)))", "(into [] (map inc (filter odd? %)))",
                         "(into #{} (map #(mod % 3) %))", "(into {} (map (fn [x] [x (* x x)]) %))",
-                        "(into nil (map inc %))", "(into {} (map inc %))", "(into 5 (map #(/ 12 (- % 2)) %))"},
+                        "(into nil (map inc %))", "(into {} (map inc %))", "(into 5 (map #(/ 12 (- % 2)) %))",
+                        "(vec %)", "(set %)", "(into [9] %)", "(into nil %)", "(into {} %)", "(into 5 %)",
+                        "(into #{} %)"},
                        few_steps());
   CHECK(with_little_memory("(count (into #{} (map #(mod % 10) (range 1000000))))") == "10");
+  // a vector a pipeline makes counts against the limit, also when it is dropped at once (a
+  // count of the pipeline makes none: that one fits)
+  CHECK(with_little_memory("(nth (vec (map inc (range 1000000))) 5)").find("memory limit") != std::string::npos);
+  CHECK(with_little_memory("(nth (vec (range 1000000)) 5)").find("memory limit") != std::string::npos);
+  CHECK(with_little_memory("(nth (mapv inc (filter odd? (range 1000000))) 5)").find("memory limit") != std::string::npos);
+  CHECK(with_little_memory("(count (vec (map inc (range 1000000))))") == "1000000");
   // an error names the call it comes from: the range's own arguments, or the stage
   ptc::lisp::run_result r = ptc::lisp::run("(count (filter odd?\n  (map inc\n    (range \"a\"))))");
   REQUIRE(r.err);

@@ -68,3 +68,13 @@
 (for [i (range "x")] i)
 ;;;; fused_range_for_error_body
 (vec (for [i (range 3 -1 -1)] (/ 6 i)))
+;;;; fused_range_vec_set_into
+[(vec (range 5)) (vec (range 10 0 -3)) (vec (range 0)) (sort (set (range 4))) (set (range 0))
+ (into [9] (range 3)) (into nil (range 3)) (into '(0) (range 1 3)) (sort (into #{1} (range 3)))
+ (vec (range 0.5 3)) (into [] (range 1 2 0.25)) (count (vec (range 1000)))]
+;;;; fused_range_into_map_error
+(into {} (range 3))
+;;;; fused_range_into_bad_target
+(into 5 (range 3))
+;;;; fused_range_into_empty_bad_target
+[(into 5 (range 0)) (into 5 []) (into 5 nil) (into 5 (map inc [])) (into (map inc [1]) [5]) (into (map inc [1]) (range 2))]
