@@ -6,19 +6,13 @@
 namespace ptc::lisp {
 
 value builtin_fn::invoke(context& c, std::span<const value> args) const {
-  const auto n = static_cast<int>(args.size());
-  if (n < def_.min_arity || (def_.max_arity >= 0 && n > def_.max_arity)) {
-    errors::arity(name_, args.size(), errors::arity_text(def_.min_arity, def_.max_arity));
-  }
+  if (!takes(args.size())) errors::arity(name_, args.size(), errors::arity_text(def_.min_arity, def_.max_arity));
   return def_.fn(c, args);
 }
 
 value builtin_fn::invoke_owned(context& c, std::span<value> args) const {
   if (!def_.owned) return invoke(c, std::span<const value>(args.data(), args.size()));
-  const auto n = static_cast<int>(args.size());
-  if (n < def_.min_arity || (def_.max_arity >= 0 && n > def_.max_arity)) {
-    errors::arity(name_, args.size(), errors::arity_text(def_.min_arity, def_.max_arity));
-  }
+  if (!takes(args.size())) errors::arity(name_, args.size(), errors::arity_text(def_.min_arity, def_.max_arity));
   return def_.owned(c, args);
 }
 

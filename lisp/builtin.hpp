@@ -50,12 +50,14 @@ class builtin_fn final : public function_obj {
   /// name() without the copy.
   const std::string& qualified_name() const { return name_; }
   const builtin_def& def() const { return def_; }
+  /// Whether the builtin takes n arguments.
+  bool takes(std::size_t n) const {
+    const auto k = static_cast<int>(n);
+    return k >= def_.min_arity && (def_.max_arity < 0 || k <= def_.max_arity);
+  }
   /// The entry to call with n arguments, null when n is outside the builtin's arity (a call
   /// must then raise the arity error: use invoke).
-  native_fn entry_for(std::size_t n) const {
-    const auto k = static_cast<int>(n);
-    return k < def_.min_arity || (def_.max_arity >= 0 && k > def_.max_arity) ? nullptr : def_.fn;
-  }
+  native_fn entry_for(std::size_t n) const { return takes(n) ? def_.fn : nullptr; }
 
  private:
   builtin_def def_;

@@ -79,7 +79,7 @@ class closure_obj final : public function_obj {
   value call(context& c, Args args, bool owned) const;
   /// Evaluates arity `a`'s body over `slots` (its parameters already stored): again after each
   /// tail recur, with a step tick between, then records the result as the most recent call's.
-  /// The whole of a call once its frame is set up (call(), call_loop); inline in closure.cpp.
+  /// The whole of a call once its frame is set up (call(), call_loop); inline, below.
   value run_body(const fn_arity& a, value* slots, context& c) const;
   void returned(const value& r) const {
     if (records_returns_) note_return(r);

@@ -59,8 +59,7 @@ class short_strings {
   value make(const std::string& text) {
     if (text.size() > max_bytes) return make_string(text);
     if (!slots_) slots_ = std::make_unique<slot[]>(slot_count);
-    std::uint64_t h = 14695981039346656037ull;  // FNV-1a
-    for (char ch : text) h = (h ^ static_cast<unsigned char>(ch)) * 1099511628211ull;
+    const std::uint64_t h = hash_text(text);
     slot& s = slots_[(h ^ (h >> 32)) & (slot_count - 1)];
     if (s.text.is(type::string) && string_text(s.text) == text) {
       s.found_again = true;

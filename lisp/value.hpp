@@ -94,7 +94,7 @@ class value {
   static value adopt(type t, object* o) { value v; v.tag_ = t; v.o_ = o; return v; }
   /// Shares `o`: adds a reference.
   static value share(type t, object* o) { o->retain(); return adopt(t, o); }
-  /// x's tag and payload with no reference counted: a loan (closure.cpp), whose holder puts
+  /// x's tag and payload with no reference counted: a loan (closure.hpp), whose holder puts
   /// nil back before x can go, without running this value's destructor. Copied field by field
   /// as values are written: a 16-byte block copy of a value just written as its two fields
   /// waits for both stores to retire (no store-to-load forwarding), ~15% of a fused pipeline.

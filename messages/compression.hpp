@@ -38,8 +38,8 @@ struct prepared_agent {
   std::shared_ptr<const agent_spec> spec;  ///< the spec as given, shared (not a copy per agent)
   shared_text system;                ///< system_prompt(variant, spec.system_prompt), shared
   std::string mission;               ///< expanded
-  /// The stable prefix of the first USER message: the mission, tool/ and data/ sections, each
-  /// followed by a blank line. Rendered once and shared by every request of the mission (its
+  /// The stable prefix of the first USER message: the mission, tool/ and data/ sections joined
+  /// by blank lines, and one blank line after them. Rendered once and shared by every request of the mission (its
   /// first content block, byte-identical from turn to turn), not rebuilt and copied per turn.
   shared_text stable_prefix;
   std::string expected_output;       ///< "" without a signature

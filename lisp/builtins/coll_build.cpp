@@ -54,11 +54,10 @@ value into2(context& c, value to, const value& from) {
 // grows in place once it is ours alone.
 value into_transduced(context& c, value to, const value& xform, const value& from) {
   using namespace seq_detail::xf;
-  if (const stage_transducer* st = as_stage_transducer(xform);
-      st && (to.is_nil() || to.is(type::vector) || to.is(type::list) || to.is(type::map) || to.is(type::set))) {
-    // (map f), (filter p), (remove p) and comp of them: the same calls in the same order, fused.
-    std::vector<seq_detail::fused_stage> stages;
-    for (const auto& s : st->stages()) stages.push_back({s.kind, &s.f});
+  if (const stage_transducer* st = as_stage_transducer(xform)) {
+    // (map f), (filter p), (remove p) and comp of them: the same calls in the same order, fused
+    // (a target conj refuses is an error at the first item either way).
+    const std::vector<seq_detail::fused_stage> stages = st->fused_stages();
     if (seq_detail::fusable(from, stages, nullptr)) {
       return seq_detail::run_fused(c, from, nullptr, stages, seq_detail::fused_sink::into, nullptr, true, std::move(to));
     }

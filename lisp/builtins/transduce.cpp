@@ -99,10 +99,9 @@ value b_transduce(context& c, args_t a) {
   // (map f), (filter p), (remove p) and comp of them run fused: the same calls in the same
   // order, a reduced answer of f ending it unwrapped, then f's completion, as below. (Applying
   // such a transducer to f does nothing else, so it may come after (f) here.)
-  std::vector<fused_stage> stages;
-  if (const stage_transducer* st = as_stage_transducer(xform))
-    for (const auto& s : st->stages()) stages.push_back({s.kind, &s.f});
-  const bool fused = !stages.empty() && fusable(a[ci], stages, &f);
+  const stage_transducer* st = as_stage_transducer(xform);
+  const std::vector<fused_stage> stages = st ? st->fused_stages() : std::vector<fused_stage>{};
+  const bool fused = st && fusable(a[ci], stages, &f);
   value xrf = fused ? value() : call1(c, xform, f);
   // Clojure's 3-argument form starts from (f), the un-transformed function's init.
   value acc = a.size() == 4 ? a[2] : c.call(f, {});

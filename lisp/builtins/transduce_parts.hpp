@@ -113,6 +113,13 @@ class stage_transducer final : public function_obj {
   value invoke(context& c, args_t args) const override;
   std::string name() const override { return std::string(name_); }
   const std::vector<stage>& stages() const { return stages_; }
+  /// The stages as run_fused takes them (pointing into this transducer: it must outlive them).
+  std::vector<fused_stage> fused_stages() const {
+    std::vector<fused_stage> out;
+    out.reserve(stages_.size());
+    for (const stage& s : stages_) out.push_back({s.kind, &s.f});
+    return out;
+  }
 
  private:
   std::string_view name_;  // always a string literal
