@@ -69,3 +69,10 @@
 [(str 3.0) (str (/ 9 3)) (str (* 1.5 2))]
 ;;;; math_dec_to_zero
 (loop [n 5 acc []] (if (zero? n) acc (recur (dec n) (conj acc n))))
+;;;; math_mod_rem_quot_signs_on_locals
+;; Operands from locals (the arithmetic node's fast path, not the builtin): every sign pair,
+;; zero, and remainders 0, 1, 2 in a row.
+(vec (for [x [-9 -7 -6 -1 0 1 6 7 9 9223372036854775807 -9223372036854775807] y [-4 -3 -2 1 2 3 4 1000]]
+       [x y (mod x y) (rem x y) (quot x y)]))
+;;;; math_mod_in_a_loop
+(loop [i -10 acc []] (if (< i 10) (recur (inc i) (conj acc (mod i 3) (mod i -3))) acc))
