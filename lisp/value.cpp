@@ -536,7 +536,7 @@ struct cmp_frame {
 int cmp_step(const value& a, const value& b, std::vector<cmp_frame>& stack, bool& pushed,
              walk_scope* scope) {
   pushed = false;
-  if (a.is_heap() && a.kind() == b.kind() && a.obj() == b.obj()) return 0;  // as Clojure: k1 == k2
+  if (a.kind() >= type::keyword && a.kind() == b.kind() && a.obj() == b.obj()) return 0;  // as Clojure: k1 == k2
   if (a.is_nil()) return b.is_nil() ? 0 : -1;
   if (b.is_nil()) return 1;
   if (a.is_number()) {

@@ -33,10 +33,12 @@ enum class type : std::uint8_t {
   floating,
   character,
   date,      ///< java.time.LocalDate: inline, the payload is the epoch day (date.hpp)
-  // heap kinds below
-  string,
+  // Keywords and symbols point to interned, immortal names (string.cpp): a copy counts no
+  // reference, so they sit before the counted kinds.
   keyword,
   symbol,
+  // counted heap kinds below
+  string,
   list,      ///< realised seq; prints as (a b c)
   vector,
   map,
