@@ -436,29 +436,67 @@ struct node_operand {
   effects effect() const { return n->effect(); }
 };
 
-/// An arithmetic node's fast-path answer before it becomes a value: integer, boolean (i is 0 or
-/// 1) or double (int_op2_node, int_op1_node).
-struct fast_number {
-  type kind;
-  std::int64_t i;
-  double d;
-  value to_value() const {
-    return kind == type::integer ? value::integer(i) : kind == type::boolean ? value::boolean(i != 0) : value::floating(d);
-  }
-  bool truthy() const { return kind != type::boolean || i != 0; }  // a number is truthy
-  /// Makes this the boolean b; true (the fast path answered).
-  bool set_boolean(bool b) {
-    kind = type::boolean;
-    i = b;
-    return true;
-  }
-};
+/// The ops an arithmetic node answers. Context: the op was a member switched on per call (an
+/// indirect jump, then a branch on the answer's kind). Decision: it is a template parameter, so
+/// each node is straight-line code for its op and operand kinds (quickening).
+constexpr bool compares(int_op op) {
+  return op == int_op::lt || op == int_op::gt || op == int_op::le || op == int_op::ge || op == int_op::eq;
+}
+/// Ops with a double answer for a double operand; the others leave doubles to the builtin (=:
+/// 1 and 1.0 differ; mod, rem, quot: the builtin's rules).
+constexpr bool takes_doubles(int_op op) { return op != int_op::eq && op != int_op::mod && op != int_op::rem && op != int_op::quot; }
 
-template <class A, class B>
+/// Long arithmetic and comparison as the builtins compute them (a comparison answers 0 or 1);
+/// false leaves the case to the builtin (overflow, division by zero, min / -1: errors).
+template <int_op Op>
+[[gnu::always_inline]] inline bool long_answer(std::int64_t x, std::int64_t y, std::int64_t& out) {
+  if constexpr (Op == int_op::add) return !__builtin_add_overflow(x, y, &out);
+  else if constexpr (Op == int_op::sub) return !__builtin_sub_overflow(x, y, &out);
+  else if constexpr (Op == int_op::mul) return !__builtin_mul_overflow(x, y, &out);
+  else if constexpr (Op == int_op::lt) return out = x < y, true;
+  else if constexpr (Op == int_op::gt) return out = x > y, true;
+  else if constexpr (Op == int_op::le) return out = x <= y, true;
+  else if constexpr (Op == int_op::ge) return out = x >= y, true;
+  else if constexpr (Op == int_op::eq) return out = x == y, true;
+  else if constexpr (Op == int_op::mod) {
+    if (y == 0 || y == -1) return false;
+    out = x % y;
+    // Floored, as Clojure's mod: shifted by y when the remainder is not 0 and its sign differs
+    // from y's. Operands of one sign (the usual case) need no shift: the branch is on them, not
+    // on the remainder ((mod i 3) gives 0, 1, 2, ...: a branch on it was mispredicted about once
+    // a call, 16.6 -> 12.4 ms for a 1M loop), and the other case shifts without a branch.
+    if ((x ^ y) < 0) out += y & -static_cast<std::int64_t>(out != 0);
+    return true;
+  } else if constexpr (Op == int_op::rem) {
+    if (y == 0 || y == -1) return false;
+    return out = x % y, true;
+  } else {
+    static_assert(Op == int_op::quot);
+    if (y == 0 || y == -1) return false;
+    return out = x / y, true;
+  }
+}
+
+/// The same with a double (a long mixed with a double is converted, as Clojure does), for the
+/// ops where takes_doubles(Op); NaN compares false, as in Java.
+template <int_op Op>
+[[gnu::always_inline]] inline double double_answer(double x, double y) {
+  if constexpr (Op == int_op::add) return x + y;
+  else if constexpr (Op == int_op::sub) return x - y;
+  else if constexpr (Op == int_op::mul) return x * y;
+  else if constexpr (Op == int_op::lt) return x < y;
+  else if constexpr (Op == int_op::gt) return x > y;
+  else if constexpr (Op == int_op::le) return x <= y;
+  else {
+    static_assert(Op == int_op::ge);
+    return x >= y;
+  }
+}
+
+template <int_op Op, class A, class B>
 class int_op2_node final : public node {
  public:
-  int_op2_node(int_op op, native_fn fn, A a, B b, source_pos p)
-      : node(p), op_(op), fn_(fn), a_(std::move(a)), b_(std::move(b)) {}
+  int_op2_node(native_fn fn, A a, B b, source_pos p) : node(p), fn_(fn), a_(std::move(a)), b_(std::move(b)) {}
   value eval(frame& f) const override { return answer(f); }
   /// An operand of another arithmetic node ((mod (* i 7) 10)): the answer straight into the
   /// caller's temporary, without the default's second virtual call.
@@ -470,8 +508,15 @@ class int_op2_node final : public node {
     value ta, tb;
     const value& x = a_.get(f, ta);
     const value& y = b_.get(f, tb);
-    fast_number r;
-    if (fast(x, y, r)) return r.truthy();
+    if (x.is(type::integer) && y.is(type::integer)) {
+      std::int64_t r;
+      if (long_answer<Op>(x.as_int(), y.as_int(), r)) return !compares(Op) || r != 0;  // a number is truthy
+    } else if constexpr (takes_doubles(Op)) {
+      if (x.is_number() && y.is_number()) {
+        if constexpr (compares(Op)) return double_answer<Op>(x.as_number(), y.as_number()) != 0;
+        else return true;
+      }
+    }
     return slow(f, x, y).truthy();
   }
   effects effect() const override { return worst(effects::may_raise, worst(a_.effect(), b_.effect())); }
@@ -481,55 +526,16 @@ class int_op2_node final : public node {
     value ta, tb;
     const value& x = a_.get(f, ta);
     const value& y = b_.get(f, tb);
-    fast_number r;
-    if (fast(x, y, r)) return r.to_value();
-    return slow(f, x, y);
-  }
-  /// Long and double arithmetic and comparison as the builtins compute them (a long mixed with
-  /// a double is converted, as Clojure does); false leaves the case (overflow, division by
-  /// zero, other types) to the builtin.
-  [[gnu::always_inline]] bool fast(const value& a, const value& b, fast_number& out) const {
-    if (a.is(type::integer) && b.is(type::integer)) {
-      const std::int64_t x = a.as_int(), y = b.as_int();
-      out.kind = type::integer;
-      switch (op_) {
-        case int_op::add: return !__builtin_add_overflow(x, y, &out.i);
-        case int_op::sub: return !__builtin_sub_overflow(x, y, &out.i);
-        case int_op::mul: return !__builtin_mul_overflow(x, y, &out.i);
-        case int_op::lt: return out.set_boolean(x < y);
-        case int_op::gt: return out.set_boolean(x > y);
-        case int_op::le: return out.set_boolean(x <= y);
-        case int_op::ge: return out.set_boolean(x >= y);
-        case int_op::eq: return out.set_boolean(x == y);
-        // Division by zero and the one overflowing case (min / -1) go to the builtin (errors).
-        case int_op::mod:
-          if (y == 0 || y == -1) return false;
-          out.i = x % y;
-          // Floored, as Clojure's mod: shifted by y when the remainder is not 0 and its sign
-          // differs from y's. Operands of one sign (the usual case) need no shift: the branch
-          // is on them, not on the remainder ((mod i 3) gives 0, 1, 2, ...: a branch on it was
-          // mispredicted about once a call, 16.6 -> 12.4 ms for a 1M loop), and the other case
-          // shifts without a branch.
-          if ((x ^ y) < 0) out.i += y & -static_cast<std::int64_t>(out.i != 0);
-          return true;
-        case int_op::rem: if (y == 0 || y == -1) return false; out.i = x % y; return true;
-        case int_op::quot: if (y == 0 || y == -1) return false; out.i = x / y; return true;
-        default: return false;
+    if (x.is(type::integer) && y.is(type::integer)) {
+      std::int64_t r;
+      if (long_answer<Op>(x.as_int(), y.as_int(), r)) return compares(Op) ? value::boolean(r != 0) : value::integer(r);
+    } else if constexpr (takes_doubles(Op)) {
+      if (x.is_number() && y.is_number()) {
+        const double r = double_answer<Op>(x.as_number(), y.as_number());
+        return compares(Op) ? value::boolean(r != 0) : value::floating(r);
       }
     }
-    if (!a.is_number() || !b.is_number()) return false;
-    const double x = a.as_number(), y = b.as_number();  // at least one is a double
-    out.kind = type::floating;
-    switch (op_) {
-      case int_op::add: out.d = x + y; return true;
-      case int_op::sub: out.d = x - y; return true;
-      case int_op::mul: out.d = x * y; return true;
-      case int_op::lt: return out.set_boolean(x < y);  // NaN compares false, as in Java
-      case int_op::gt: return out.set_boolean(x > y);
-      case int_op::le: return out.set_boolean(x <= y);
-      case int_op::ge: return out.set_boolean(x >= y);
-      default: return false;  // = (1 and 1.0 differ), mod, rem, quot: the builtin's rules
-    }
+    return slow(f, x, y);
   }
   value slow(frame& f, const value& x, const value& y) const {
     value v[2] = {x, y};
@@ -540,7 +546,6 @@ class int_op2_node final : public node {
     }
   }
 
-  int_op op_;
   native_fn fn_;
   A a_;
   B b_;
@@ -549,11 +554,41 @@ class int_op2_node final : public node {
 /// An int_op2_node whose operands are read as their kinds allow (see slot_operand).
 node_ptr make_int_op2(int_op op, native_fn fn, node_ptr a, node_ptr b, source_pos pos);
 
-template <class A>
+/// inc and dec of a long, and the number predicates (zero?, pos?, neg?, even?, odd?) of one, as
+/// the builtins answer them (a predicate answers 0 or 1); false leaves the case to the builtin
+/// (overflow).
+template <int_op Op>
+[[gnu::always_inline]] inline bool long_answer1(std::int64_t i, std::int64_t& out) {
+  if constexpr (Op == int_op::inc) return !__builtin_add_overflow(i, 1, &out);
+  else if constexpr (Op == int_op::dec) return !__builtin_sub_overflow(i, 1, &out);
+  else if constexpr (Op == int_op::zero) return out = i == 0, true;
+  else if constexpr (Op == int_op::pos) return out = i > 0, true;
+  else if constexpr (Op == int_op::neg) return out = i < 0, true;
+  else if constexpr (Op == int_op::even) return out = i % 2 == 0, true;
+  else {
+    static_assert(Op == int_op::odd);
+    return out = i % 2 != 0, true;
+  }
+}
+constexpr bool predicate(int_op op) { return op != int_op::inc && op != int_op::dec; }
+/// The same of a double, for all but even? and odd? (the builtin's error); NaN is none of
+/// zero?, pos?, neg?.
+template <int_op Op>
+[[gnu::always_inline]] inline double double_answer1(double d) {
+  if constexpr (Op == int_op::inc) return d + 1.0;
+  else if constexpr (Op == int_op::dec) return d - 1.0;
+  else if constexpr (Op == int_op::zero) return d == 0.0;
+  else if constexpr (Op == int_op::pos) return d > 0.0;
+  else {
+    static_assert(Op == int_op::neg);
+    return d < 0.0;
+  }
+}
+
+template <int_op Op, class A>
 class int_op1_node final : public node {
  public:
-  int_op1_node(int_op op, native_fn fn, A a, source_pos p)
-      : node(p), op_(op), fn_(fn), a_(std::move(a)) {}
+  int_op1_node(native_fn fn, A a, source_pos p) : node(p), fn_(fn), a_(std::move(a)) {}
   value eval(frame& f) const override { return answer(f); }
   const value* eval_ref(frame& f, value& tmp) const override {  // as int_op2_node's
     tmp = answer(f);
@@ -562,8 +597,15 @@ class int_op1_node final : public node {
   bool test(frame& f) const override {
     value tmp;
     const value& x = a_.get(f, tmp);
-    fast_number r;
-    if (fast(x, r)) return r.truthy();
+    if (x.is(type::integer)) {
+      std::int64_t r;
+      if (long_answer1<Op>(x.as_int(), r)) return !predicate(Op) || r != 0;  // a number is truthy
+    } else if constexpr (Op != int_op::even && Op != int_op::odd) {
+      if (x.is(type::floating)) {
+        if constexpr (predicate(Op)) return double_answer1<Op>(x.as_double()) != 0;
+        else return true;
+      }
+    }
     return slow(f, x).truthy();
   }
   effects effect() const override { return worst(effects::may_raise, a_.effect()); }
@@ -572,39 +614,16 @@ class int_op1_node final : public node {
   [[gnu::always_inline]] value answer(frame& f) const {
     value tmp;
     const value& x = a_.get(f, tmp);
-    fast_number r;
-    if (fast(x, r)) return r.to_value();
-    return slow(f, x);
-  }
-  /// inc and dec of a long or a double, and the number predicates (zero?, pos?, neg? of a long
-  /// or a double; even?, odd? of a long) as the builtins answer them; false leaves the case
-  /// (overflow, other types, which raise) to the builtin.
-  [[gnu::always_inline]] bool fast(const value& x, fast_number& out) const {
     if (x.is(type::integer)) {
-      const std::int64_t i = x.as_int();
-      out.kind = type::integer;
-      switch (op_) {
-        case int_op::inc: return !__builtin_add_overflow(i, 1, &out.i);
-        case int_op::dec: return !__builtin_sub_overflow(i, 1, &out.i);
-        case int_op::zero: return out.set_boolean(i == 0);
-        case int_op::pos: return out.set_boolean(i > 0);
-        case int_op::neg: return out.set_boolean(i < 0);
-        case int_op::even: return out.set_boolean(i % 2 == 0);
-        case int_op::odd: return out.set_boolean(i % 2 != 0);
-        default: return false;
+      std::int64_t r;
+      if (long_answer1<Op>(x.as_int(), r)) return predicate(Op) ? value::boolean(r != 0) : value::integer(r);
+    } else if constexpr (Op != int_op::even && Op != int_op::odd) {
+      if (x.is(type::floating)) {
+        const double r = double_answer1<Op>(x.as_double());
+        return predicate(Op) ? value::boolean(r != 0) : value::floating(r);
       }
     }
-    if (!x.is(type::floating)) return false;
-    const double d = x.as_double();
-    out.kind = type::floating;
-    switch (op_) {
-      case int_op::inc: out.d = d + 1.0; return true;
-      case int_op::dec: out.d = d - 1.0; return true;
-      case int_op::zero: return out.set_boolean(d == 0.0);  // NaN is none of these
-      case int_op::pos: return out.set_boolean(d > 0.0);
-      case int_op::neg: return out.set_boolean(d < 0.0);
-      default: return false;  // even?, odd?: the builtin's error
-    }
+    return slow(f, x);
   }
   value slow(frame& f, const value& x) const {
     value v[1] = {x};
@@ -615,7 +634,6 @@ class int_op1_node final : public node {
     }
   }
 
-  int_op op_;
   native_fn fn_;
   A a_;
 };
@@ -633,10 +651,30 @@ node_ptr with_operand(node_ptr n, Make make) {
   return make(node_operand{std::move(n)});
 }
 
+/// make.operator()<Op>() for the Op among Ops that equals `op` (a node type per op).
+template <int_op... Ops, class Make>
+node_ptr with_op(int_op op, Make&& make) {
+  node_ptr out;
+  (void)((op == Ops && (out = make.template operator()<Ops>(), true)) || ...);
+  return out;
+}
+
 node_ptr make_int_op2(int_op op, native_fn fn, node_ptr a, node_ptr b, source_pos pos) {
-  return with_operand(std::move(a), [&](auto x) {
-    return with_operand(std::move(b), [&](auto y) -> node_ptr {
-      return std::make_unique<int_op2_node<decltype(x), decltype(y)>>(op, fn, std::move(x), std::move(y), pos);
+  using o = int_op;
+  return with_op<o::add, o::sub, o::mul, o::lt, o::gt, o::le, o::ge, o::eq, o::mod, o::rem, o::quot>(op, [&]<int_op Op>() {
+    return with_operand(std::move(a), [&](auto x) {
+      return with_operand(std::move(b), [&](auto y) -> node_ptr {
+        return std::make_unique<int_op2_node<Op, decltype(x), decltype(y)>>(fn, std::move(x), std::move(y), pos);
+      });
+    });
+  });
+}
+
+node_ptr make_int_op1(int_op op, native_fn fn, node_ptr a, source_pos pos) {
+  using o = int_op;
+  return with_op<o::inc, o::dec, o::zero, o::pos, o::neg, o::even, o::odd>(op, [&]<int_op Op>() {
+    return with_operand(std::move(a), [&](auto x) -> node_ptr {
+      return std::make_unique<int_op1_node<Op, decltype(x)>>(fn, std::move(x), pos);
     });
   });
 }
@@ -1269,10 +1307,7 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
         {"inc", int_op::inc}, {"dec", int_op::dec},   {"zero?", int_op::zero}, {"pos?", int_op::pos},
         {"neg?", int_op::neg}, {"even?", int_op::even}, {"odd?", int_op::odd}};
     for (const auto& [op_name, op] : ops1) {
-      if (op_name != name) continue;
-      return with_operand(std::move(args[0]), [&](auto x) -> node_ptr {
-        return std::make_unique<int_op1_node<decltype(x)>>(op, fn, std::move(x), pos);
-      });
+      if (op_name == name) return make_int_op1(op, fn, std::move(args[0]), pos);
     }
     return std::make_unique<builtin_call1_node>(fn, std::move(args[0]), pos, name);
   }
