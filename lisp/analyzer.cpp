@@ -360,10 +360,10 @@ class keyword_call_node final : public node {
         if (h != before) hint_.store(h, std::memory_order_relaxed);
         // A value inside a map that lives elsewhere stays valid; one inside our temporary is copied.
         if (v && m != &mt) return v;
-        tmp = v ? *v : std::move(d);
+        tmp.fill(v ? value(*v) : std::move(d));
         return &tmp;
       }
-      tmp = coll::get(*m, kw_, d);
+      tmp.fill(coll::get(*m, kw_, d));
       return &tmp;
     } catch (lisp_exception& e) {
       rethrow_with_pos(e, pos, f);
@@ -501,7 +501,7 @@ class int_op2_node final : public node {
   /// An operand of another arithmetic node ((mod (* i 7) 10)): the answer straight into the
   /// caller's temporary, without the default's second virtual call.
   const value* eval_ref(frame& f, value& tmp) const override {
-    tmp = answer(f);
+    tmp.fill(answer(f));
     return &tmp;
   }
   bool test(frame& f) const override {
@@ -537,7 +537,7 @@ class int_op2_node final : public node {
     }
     return slow(f, x, y);
   }
-  value slow(frame& f, const value& x, const value& y) const {
+  [[gnu::noinline, gnu::cold]] value slow(frame& f, const value& x, const value& y) const {
     value v[2] = {x, y};
     try {
       return fn_(*f.ctx, std::span<const value>(v, 2));
@@ -591,7 +591,7 @@ class int_op1_node final : public node {
   int_op1_node(native_fn fn, A a, source_pos p) : node(p), fn_(fn), a_(std::move(a)) {}
   value eval(frame& f) const override { return answer(f); }
   const value* eval_ref(frame& f, value& tmp) const override {  // as int_op2_node's
-    tmp = answer(f);
+    tmp.fill(answer(f));
     return &tmp;
   }
   bool test(frame& f) const override {
@@ -625,7 +625,7 @@ class int_op1_node final : public node {
     }
     return slow(f, x);
   }
-  value slow(frame& f, const value& x) const {
+  [[gnu::noinline, gnu::cold]] value slow(frame& f, const value& x) const {
     value v[1] = {x};
     try {
       return fn_(*f.ctx, std::span<const value>(v, 1));

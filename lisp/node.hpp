@@ -54,9 +54,10 @@ class node {
   /// the reference count traffic (atomic) of a copy. The pointer is valid while `tmp` and the
   /// frame live and until the frame's slots are next written (evaluation of sibling
   /// arguments never writes a slot a pointer can refer to: let slots are not reused, and recur
-  /// is only in tail position).
+  /// is only in tail position). `tmp` is nil on entry: every caller passes a fresh temporary
+  /// (value::fill).
   virtual const value* eval_ref(frame& f, value& tmp) const {
-    tmp = eval(f);
+    tmp.fill(eval(f));
     return &tmp;
   }
   /// Evaluates for a test (if): whether the value is truthy. A comparison answers without
