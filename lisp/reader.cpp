@@ -8,6 +8,7 @@
 
 #include <limits>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "ptc/lisp/printer.hpp"
@@ -256,7 +257,18 @@ class reader {
           }
       }
     }
-    out = form{form_kind::literal, pos, make_string(std::move(text)), {}};
+    out = form{form_kind::literal, pos, literal_string(std::move(text)), {}};
+  }
+
+  /// A string literal's value: one object per text in a program, as the JVM interns literals
+  /// (Clojure's (identical? "a" "a") is true), so (= "shipped" (:status row)) against a value
+  /// from another "shipped" of the program is a pointer compare. Long texts are not kept.
+  value literal_string(std::string text) {
+    constexpr std::size_t kept_max = 256;
+    if (text.size() > kept_max) return make_string(std::move(text));
+    auto [it, added] = strings_.try_emplace(text);
+    if (added) it->second = make_string(std::move(text));
+    return it->second;
   }
 
   /// After "\u": four hex digits; a surrogate pair written as two escapes becomes one code
@@ -373,6 +385,7 @@ class reader {
   cursor cur_;
   std::string_view src_;
   bool in_fn_literal_ = false;
+  std::unordered_map<std::string, value> strings_;  ///< literal_string's
 };
 
 }  // namespace
