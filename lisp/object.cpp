@@ -10,12 +10,12 @@ namespace {
 
 // Objects whose count reached zero while this thread was already destroying another object.
 // Destructors release their children, which would otherwise recurse once per nesting level;
-// queuing them makes freeing a million-deep value a loop instead.
-struct destroy_queue {
-  bool draining = false;
-  std::vector<const object*> pending;
-};
-thread_local destroy_queue tls_queue;
+// queuing them makes freeing a million-deep value a loop instead. The flag and the count are
+// plain thread-locals (no guard on each access, unlike the vector's): the list is touched only
+// when something is queued, and most objects free nothing that dies with them.
+constinit thread_local bool tls_draining = false;
+constinit thread_local std::size_t tls_queued = 0;  ///< tls_pending.size()
+thread_local std::vector<const object*> tls_pending;
 
 }  // namespace
 
@@ -42,23 +42,35 @@ void object::release_shared() const noexcept {
   if (refs_.load(std::memory_order_acquire) == 1 || refs_.fetch_sub(1, std::memory_order_acq_rel) == 1) destroy(this);
 }
 
+namespace {
+
+[[gnu::noinline]] void queue_for_destroy(const object* o) noexcept {
+  tls_pending.push_back(o);
+  ++tls_queued;
+}
+
+}  // namespace
+
 void object::destroy(const object* o) noexcept {
-  destroy_queue& q = tls_queue;
-  if (q.draining) {
-    q.pending.push_back(o);
+  if (tls_draining) {
+    queue_for_destroy(o);
     return;
   }
-  q.draining = true;
+  tls_draining = true;
+  // The active budget only changes between runs, never inside a destructor, so it is read once.
   budget* b = budget::active();
-  const object* next = o;
-  for (;;) {
-    // The active budget only changes between runs, never inside a destructor, so it is read once.
+  free_charged(o, b);
+  if (tls_queued) drain_queued(b);
+  tls_draining = false;
+}
+
+void object::drain_queued(budget* b) noexcept {
+  while (tls_queued) {
+    const object* next = tls_pending.back();
+    tls_pending.pop_back();
+    --tls_queued;
     free_charged(next, b);
-    if (q.pending.empty()) break;
-    next = q.pending.back();
-    q.pending.pop_back();
   }
-  q.draining = false;
 }
 
 }  // namespace ptc::lisp

@@ -95,6 +95,8 @@ class object {
   template <class T, class... A>
   friend T* make_object_sized(std::size_t bytes, A&&... args);
   static void destroy(const object* o) noexcept;
+  /// Frees what destructors queued while destroy ran (object.cpp), out of destroy's fast path.
+  [[gnu::noinline]] static void drain_queued(budget* active) noexcept;
   /// release() of an object another run or thread may hold: the atomic count.
   void release_shared() const noexcept;
   /// Credits o's bytes to `active` (the active budget, read once by the caller) when it was
