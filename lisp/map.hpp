@@ -92,6 +92,8 @@ class map_obj : public object {
   /// in insertion (sorted map: sorted) order; entry_at(p) is the key of the entry there (its value follows it), or null where an entry was removed.
   std::size_t positions() const { return table_.positions(); }
   const value* entry_at(std::size_t p) const { return table_.entry_at(p); }
+  /// Entry p's key when the map is flat (ordered_table::flat_map_entry), else null.
+  const value* flat_entry(std::size_t p) const { return table_.flat_map_entry(p); }
   /// Entries in insertion order.
   std::vector<entry> entries() const;
   /// The cached hash (value.cpp).

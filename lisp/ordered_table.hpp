@@ -68,6 +68,9 @@ class ordered_table {
     const value& k = slot(p * stride_);
     return is_tombstone(k) ? nullptr : &k;
   }
+  /// A map's entry p when the table is flat (no tombstones, never sorted) and has one there;
+  /// else null. What a keyword lookup's position hint tries first (keyword_lookup.hpp).
+  const value* flat_map_entry(std::size_t p) const { return flat_ && p < total_ ? inline_ + 2 * p : nullptr; }
 
   /// Maps: the value slot at key position `pos` (from find), made changeable in place (the slot
   /// vector's path to it is copied when shared). Valid until the table changes again.
