@@ -1381,17 +1381,8 @@ class coll_node final : public node {
   coll_node(coll_kind k, std::vector<node_ptr> items, source_pos p)
       : node(p), kind_(k), items_(std::move(items)),
         // {:id x :name y}: constant keys, distinct, are checked once here rather than per map made.
-        constant_distinct_keys_(kind_ == coll_kind::map && constant_distinct_keys(items_)) {
-    if (constant_distinct_keys_ && !items_.empty() && items_.size() <= 2 * map_obj::record_max) {
-      for (std::size_t i = 0; i < items_.size(); i += 2) record_keys_.push_back(static_cast<const_node&>(*items_[i]).get());
-    }
-  }
+        constant_distinct_keys_(kind_ == coll_kind::map && constant_distinct_keys(items_)) {}
   value eval(frame& f) const override {
-    if (!record_keys_.empty()) {
-      // {:id i :amount a}: the keys copied from here, each value evaluated into its slot.
-      return map_obj::record(record_keys_.data(), record_keys_.size(),
-                             [&](std::size_t i) { return items_[2 * i + 1]->eval(f); });
-    }
     if (kind_ == coll_kind::vector && items_.size() <= inline_items) {
       // A short vector literal ([k v], a path): items on the stack, then an exact-size vector.
       arg_buffer<inline_items> buf(items_, f);
@@ -1447,7 +1438,31 @@ class coll_node final : public node {
   coll_kind kind_;
   std::vector<node_ptr> items_;
   bool constant_distinct_keys_ = false;  ///< a map literal whose keys are distinct constants
-  std::vector<value> record_keys_;       ///< their keys when there are 1 to 8 (map_obj::record)
+};
+
+/// A map literal whose 1 to 8 keys are distinct constants ({:id i :amount a}): the keys copied
+/// from here, each value evaluated straight into its slot (map_obj::record). Its own node, so
+/// that the most frequent literal of data programs runs without the general literal's frame.
+class record_node final : public node {
+ public:
+  record_node(std::vector<node_ptr> items, source_pos p) : node(p) {
+    for (std::size_t i = 0; i + 1 < items.size(); i += 2) {
+      keys_.push_back(static_cast<const_node&>(*items[i]).get());
+      values_.push_back(std::move(items[i + 1]));
+    }
+  }
+  value eval(frame& f) const override {
+    return map_obj::record(keys_.data(), keys_.size(), [&](std::size_t i) { return values_[i]->eval(f); });
+  }
+  effects effect() const override {
+    effects e = effects::none;
+    for (const auto& n : values_) e = worst(e, n->effect());
+    return e;
+  }
+
+ private:
+  std::vector<value> keys_;
+  std::vector<node_ptr> values_;
 };
 
 std::vector<node_ptr> take_short_vector_items(node& n, std::size_t max) {
@@ -1887,6 +1902,9 @@ node_ptr analyzer::analyze(const form& f, bool tail) {
       coll_kind k = f.kind == form_kind::vector ? coll_kind::vector
                     : f.kind == form_kind::set  ? coll_kind::set
                                                 : coll_kind::map;
+      if (!all_const && k == coll_kind::map && !items.empty() && items.size() % 2 == 0 &&
+          items.size() <= 2 * map_obj::record_max && constant_distinct_keys(items))
+        return std::make_unique<record_node>(std::move(items), f.pos);
       auto n = std::make_unique<coll_node>(k, std::move(items), f.pos);
       if (all_const) {
         // Fold constant collections once (errors such as duplicate keys surface here).

@@ -31,13 +31,14 @@ class map_obj : public object {
   /// The same from an array of n values (moved from).
   static value from_distinct(value* kvs, std::size_t n);
   /// A map literal whose n <= 8 keys are distinct constants ({:id i :amount a}): the keys
-  /// copied from `keys`, then each value made by value_at(i), in order, straight into its slot.
+  /// copied from `keys`, then each value made by value_at(i), in order, straight into its slot
+  /// (constructed there: the slot is nil, and value_at's result is not a temporary moved in).
   /// Should value_at throw, the partly filled map is freed.
   template <class F>
   static value record(const value* keys, std::size_t n, F&& value_at) {
     map_obj* m = make_record(keys, n);
     value out = value::adopt(type::map, m);
-    for (std::size_t i = 0; i < n; ++i) m->table_.record_value(i) = value_at(i);
+    for (std::size_t i = 0; i < n; ++i) ::new (&m->table_.record_value(i)) value(value_at(i));
     return out;
   }
   static constexpr std::size_t record_max = 8;
