@@ -1454,11 +1454,7 @@ class record_node final : public node {
   value eval(frame& f) const override {
     return map_obj::record(keys_.data(), keys_.size(), [&](std::size_t i) { return values_[i]->eval(f); });
   }
-  effects effect() const override {
-    effects e = effects::none;
-    for (const auto& n : values_) e = worst(e, n->effect());
-    return e;
-  }
+  effects effect() const override { return worst_effect(values_); }
 
  private:
   std::vector<value> keys_;

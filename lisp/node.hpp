@@ -76,6 +76,13 @@ class node {
 };
 using node_ptr = std::unique_ptr<node>;
 
+/// What evaluating all of `nodes` may do: the worst of their effects.
+inline effects worst_effect(const std::vector<node_ptr>& nodes) {
+  effects e = effects::none;
+  for (const auto& n : nodes) e = worst(e, n->effect());
+  return e;
+}
+
 /// A user global (def) as the analyzer and the run see it.
 struct global_slot {
   std::string name;

@@ -15,11 +15,7 @@ class do_node final : public node {
     for (std::size_t i = 0; i < last; ++i) body_[i]->eval(f);
     return body_[last]->eval(f);
   }
-  effects effect() const override {
-    effects e = effects::none;
-    for (const auto& n : body_) e = worst(e, n->effect());
-    return e;
-  }
+  effects effect() const override { return worst_effect(body_); }
 
  private:
   std::vector<node_ptr> body_;

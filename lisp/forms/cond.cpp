@@ -28,11 +28,7 @@ class and_node final : public node {
     }
     return v;
   }
-  effects effect() const override {
-    effects e = effects::none;
-    for (const auto& n : parts_) e = worst(e, n->effect());
-    return e;
-  }
+  effects effect() const override { return worst_effect(parts_); }
 
  private:
   std::vector<node_ptr> parts_;
@@ -49,11 +45,7 @@ class or_node final : public node {
     }
     return v;
   }
-  effects effect() const override {
-    effects e = effects::none;
-    for (const auto& n : parts_) e = worst(e, n->effect());
-    return e;
-  }
+  effects effect() const override { return worst_effect(parts_); }
 
  private:
   std::vector<node_ptr> parts_;
