@@ -381,35 +381,6 @@ class keyword_call_node final : public node {
 /// (= a b): Clojure equality of two values without an argument list; operands are read in
 /// place where they live (eval_ref: no reference count traffic). Lazy seqs go to the builtin, which realises
 /// them within the budget.
-class equal2_node final : public node {
- public:
-  equal2_node(native_fn fn, node_ptr a, node_ptr b, source_pos p)
-      : node(p), fn_(fn), a_(std::move(a)), b_(std::move(b)) {
-    looks_only(a_);
-    looks_only(b_);
-  }
-  value eval(frame& f) const override {
-    value at, bt;
-    const value& a = *a_->eval_ref(f, at);
-    const value& b = *b_->eval_ref(f, bt);
-    if (a.is(type::integer) && b.is(type::integer)) return value::boolean(a.as_int() == b.as_int());
-    if (a.is(type::string) && b.is(type::string)) {  // (= (:status %) "shipped"): no call
-      return value::boolean(same_text(a, b));
-    }
-    try {
-      if (!a.is(type::lazy_seq) && !b.is(type::lazy_seq)) return value::boolean(equal(a, b));
-      value v[2] = {a, b};
-      return fn_(*f.ctx, std::span<const value>(v, 2));
-    } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos, f);
-    }
-  }
-  effects effect() const override { return worst(a_->effect(), b_->effect()); }
-
- private:
-  native_fn fn_;
-  node_ptr a_, b_;
-};
 
 /// Integer fast paths for the arithmetic and comparison builtins. Anything else (doubles,
 /// overflow, wrong types) goes to the builtin itself, which computes or raises the error.
@@ -649,6 +620,48 @@ node_ptr with_operand(node_ptr n, Make make) {
   }
   if (auto* c = exactly<const_node>(n.get())) return make(const_operand{c->get()});
   return make(node_operand{std::move(n)});
+}
+
+/// (= a b): integers and strings compared here, other values by equal() without a call (a
+/// lazy seq goes to the builtin, which realises it). A template over its operands' kinds, as
+/// the arithmetic nodes: (= (:status %) "shipped") reads the constant without a virtual call.
+template <class A, class B>
+class equal2_node final : public node {
+ public:
+  equal2_node(native_fn fn, A a, B b, source_pos p) : node(p), fn_(fn), a_(std::move(a)), b_(std::move(b)) {}
+  value eval(frame& f) const override { return value::boolean(test(f)); }
+  bool test(frame& f) const override {
+    value at, bt;
+    const value& a = a_.get(f, at);
+    const value& b = b_.get(f, bt);
+    if (a.is(type::integer) && b.is(type::integer)) return a.as_int() == b.as_int();
+    if (a.is(type::string) && b.is(type::string)) return same_text(a, b);  // no call
+    return other(f, a, b);
+  }
+  effects effect() const override { return worst(a_.effect(), b_.effect()); }
+
+ private:
+  [[gnu::noinline]] bool other(frame& f, const value& a, const value& b) const {
+    try {
+      if (!a.is(type::lazy_seq) && !b.is(type::lazy_seq)) return equal(a, b);
+      value v[2] = {a, b};
+      return fn_(*f.ctx, std::span<const value>(v, 2)).truthy();  // = answers a boolean
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos, f);
+    }
+  }
+
+  native_fn fn_;
+  A a_;
+  B b_;
+};
+
+node_ptr make_equal2(native_fn fn, node_ptr a, node_ptr b, source_pos pos) {
+  return with_operand(std::move(a), [&](auto x) {
+    return with_operand(std::move(b), [&](auto y) -> node_ptr {
+      return std::make_unique<equal2_node<decltype(x), decltype(y)>>(fn, std::move(x), std::move(y), pos);
+    });
+  });
 }
 
 /// make.operator()<Op>() for the Op among Ops that equals `op` (a node type per op).
@@ -1295,7 +1308,7 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
       {"mod", int_op::mod}, {"rem", int_op::rem}, {"quot", int_op::quot}};
   native_fn fn = b.def().fn;
   if (args.size() == 2 && name == "=") {
-    return std::make_unique<equal2_node>(fn, std::move(args[0]), std::move(args[1]), pos);
+    return make_equal2(fn, std::move(args[0]), std::move(args[1]), pos);
   }
   if (args.size() == 2) {
     for (const auto& [op_name, op] : ops2)
