@@ -25,41 +25,66 @@ using clock_type = std::chrono::steady_clock;
 using std::chrono::duration_cast;
 using std::chrono::microseconds;
 
+/// LLM work in no turn: a call that failed (all its attempts) or was abandoned at the deadline.
+/// finish() adds it to the Step, so its usage counts every attempt. Rare: kept apart.
+struct unturned_work {
+  messages::token_usage usage;
+  microseconds llm_time{0};
+};
+
+/// A million concurrent agents are a million of these, so the state keeps of its agent_job
+/// only what the turns use (the path is made from the tree context's when the actor is
+/// spawned; the tree's llm, interpreter and compression are for the tools' calls, which get
+/// this agent's), and rare or optional parts have a sentinel or sit behind a pointer.
 struct sub_agent_state {
   static constexpr const char* name = "sub_agent";
-  agent_job job;
+  wire<messages::agent_spec> spec;  ///< the job's (complete: tool specs listed, data, limits)
+  std::vector<tool_binding> tools;  ///< the actors behind spec.tools, same order
+  caf::actor llm;
+  caf::actor interpreter;
+  caf::actor budget;  ///< the tree's turn budget actor (invalid: turn_budget, see tree_context)
+  caf::actor trace;   ///< the tree's trace sink (invalid: no trace)
+  std::uint64_t turn_budget = 0;  ///< the tree context's, when there is no budget actor
+  std::size_t depth = 0;          ///< the tree context's depth and max_depth
+  std::size_t max_depth = 0;
+  caf::actor_addr caller;         ///< the tree context's: whose program started this mission
   std::optional<messages::prepared_agent> agent;
   std::vector<messages::turn_ptr> turns;
   caf::typed_response_promise<wire<messages::step>> promise;
+  std::uint32_t turns_granted = 0;  ///< against turn_budget when there is no budget actor
   bool running = false;
   bool done = false;
   bool deadline_watched = false;  ///< the system's keeper sends deadline_atom then (deadlines.hpp)
   clock_type::time_point started;
-  std::optional<clock_type::time_point> deadline;  ///< set when the spec has mission_timeout
+  /// The spec's mission_timeout from the start; time_point::max() when it has none.
+  clock_type::time_point deadline = clock_type::time_point::max();
+  /// An LLM call is out since then; time_point::min() when none is.
+  clock_type::time_point llm_sent = clock_type::time_point::min();
   std::string path;  ///< tree path of this agent, for traces and logs
   std::uint64_t run = new_trace_run();  ///< tells apart runs of one path in a trace (trace_run_id)
-  std::uint64_t turns_granted = 0;  ///< against tree.turn_budget when there is no budget actor
   /// The local caller's callback; shared with the exit hook, which calls it if finish() did not.
   std::shared_ptr<step_callback> done_callback;
-  /// LLM work in no turn: a call that failed (all its attempts) or was abandoned at the
-  /// deadline. finish() adds it to the Step, so its usage counts every attempt.
-  messages::token_usage unturned_usage;
-  microseconds unturned_llm_time{0};
-  std::optional<clock_type::time_point> llm_sent;  ///< an LLM call is out since then
-  /// The agent's compression options as the tree context carries them (JSON text), made once.
-  std::string compression_json;
+  std::unique_ptr<unturned_work> unturned;  ///< null until some LLM work is in no turn
+
+  bool has_deadline() const { return deadline != clock_type::time_point::max(); }
+  bool llm_out() const { return llm_sent != clock_type::time_point::min(); }
+  unturned_work& unturned_part() {
+    if (!unturned) unturned = std::make_unique<unturned_work>();
+    return *unturned;
+  }
 };
 
 using self_ptr = caf::stateful_actor<sub_agent_state>*;
 
 // A million concurrent agents are a million of these: the actor with its state (CAF's part is
-// 1,016 bytes) stays within mimalloc's 1,792-byte size class; the next one is 2,048 bytes.
-static_assert(sizeof(caf::actor_storage<caf::stateful_actor<sub_agent_state>>) <= 1792,
+// 1,080 bytes with its control block) stays within mimalloc's 1,536-byte size class; the next
+// one is 1,792 bytes.
+static_assert(sizeof(caf::actor_storage<caf::stateful_actor<sub_agent_state>>) <= 1536,
               "a sub-agent actor outgrew its allocator size class: keep rare state behind a pointer");
 
-std::string agent_path(const agent_job& job, const messages::agent_spec& spec) {
+std::string agent_path(const tree_context& tree, const messages::agent_spec& spec) {
   const std::string own = spec.name.empty() ? "agent" : spec.name;
-  return job.tree.path.empty() ? own : job.tree.path + "/" + own;
+  return tree.path.empty() ? own : tree.path + "/" + own;
 }
 
 /// An event of this agent's run in the trace, with "run" (a sub-agent called twice at once by
@@ -69,9 +94,9 @@ std::string agent_path(const agent_job& job, const messages::agent_spec& spec) {
 void trace_agent(self_ptr self, const char* event, nlohmann::ordered_json fields) {
   const auto& st = self->state;
   nlohmann::ordered_json with_run{{"run", trace_run_id(st.run)}};
-  if (st.job.tree.trace.node() != self->node()) with_run["node"] = trace_node_label();
+  if (st.trace.node() != self->node()) with_run["node"] = trace_node_label();
   with_run.update(fields);
-  trace_event(st.job.tree.trace, event, st.path, std::move(with_run));
+  trace_event(st.trace, event, st.path, std::move(with_run));
 }
 
 /// Ends the mission: the Step goes to the requester and the actor quits. Late replies of
@@ -81,20 +106,22 @@ void finish(self_ptr self, messages::step s) {
   if (st.done) return;
   st.done = true;
   const auto now = clock_type::now();
-  if (st.llm_sent) {
+  if (st.llm_out()) {
     // Abandoned (the deadline passed, or the mission was cancelled): at least one attempt
     // went out and its time counts.
-    st.unturned_usage.requests += 1;
-    st.unturned_llm_time += duration_cast<microseconds>(now - *st.llm_sent);
-    st.llm_sent.reset();
+    st.unturned_part().usage.requests += 1;
+    st.unturned_part().llm_time += duration_cast<microseconds>(now - st.llm_sent);
+    st.llm_sent = clock_type::time_point::min();
   }
-  s.usage += st.unturned_usage;
-  s.llm_time += st.unturned_llm_time;
+  if (st.unturned) {
+    s.usage += st.unturned->usage;
+    s.llm_time += st.unturned->llm_time;
+  }
   s.duration = duration_cast<microseconds>(now - st.started);
-  if (s.agent_name.empty()) s.agent_name = st.job.spec->name;
-  if (st.job.tree.trace) {
+  if (s.agent_name.empty()) s.agent_name = st.spec->name;
+  if (st.trace) {
     // A trace sink on another node gets what a caller there would (no memory in full).
-    const bool remote = st.job.tree.trace.node() != self->node();
+    const bool remote = st.trace.node() != self->node();
     trace_agent(self, "step",
                 {{"step", messages::to_json(remote ? messages::bounded_for_peer(s) : s)}});
   }
@@ -123,24 +150,24 @@ void fail(self_ptr self, messages::failure_reason reason, std::string message);
 /// request_receiver_down.
 caf::duration wait_limit(self_ptr self) {
   const auto& st = self->state;
-  if (!st.deadline || st.deadline_watched) return caf::infinite;
-  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*st.deadline - clock_type::now());
+  if (!st.has_deadline() || st.deadline_watched) return caf::infinite;
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(st.deadline - clock_type::now());
   return caf::duration{std::max(left, std::chrono::milliseconds(1))};
 }
 
 void fail_timeout(self_ptr self) {
   auto& st = self->state;
   fail(self, messages::failure_reason::mission_timeout,
-       "mission timed out after " + std::to_string(st.job.spec->mission_timeout.count()) +
+       "mission timed out after " + std::to_string(st.spec->mission_timeout.count()) +
            " ms (" + std::to_string(st.turns.size()) + " of " +
-           std::to_string(st.job.spec->max_turns) + " turns done)");
+           std::to_string(st.spec->max_turns) + " turns done)");
 }
 
 /// A failed wait: the deadline passing, or the actor asked being gone.
 void fail_wait(self_ptr self, const caf::error& err, messages::failure_reason reason,
                const std::string& what) {
   if (self->state.done) return;
-  if (err == caf::sec::request_timeout && self->state.deadline) {
+  if (err == caf::sec::request_timeout && self->state.has_deadline()) {
     fail_timeout(self);
     return;
   }
@@ -154,7 +181,7 @@ void fail(self_ptr self, messages::failure_reason reason, std::string message) {
     return;
   }
   // The spec never became a prepared agent (invalid spec, too deep): a Step with no turns.
-  finish(self, messages::failed_before_turns(st.job.spec->name, reason, std::move(message)));
+  finish(self, messages::failed_before_turns(st.spec->name, reason, std::move(message)));
 }
 
 void next_turn(self_ptr self);
@@ -163,8 +190,8 @@ void next_turn(self_ptr self);
 void append_turn(self_ptr self, messages::turn t) {
   auto& st = self->state;
   auto ptr = std::make_shared<const messages::turn>(std::move(t));
-  if (st.job.tree.trace) {
-    const bool remote = st.job.tree.trace.node() != self->node();
+  if (st.trace) {
+    const bool remote = st.trace.node() != self->node();
     trace_agent(self, "turn",
                 {{"turn", messages::to_json(remote ? messages::bounded_for_peer(*ptr) : *ptr)}});
   }
@@ -179,15 +206,20 @@ void append_turn(self_ptr self, messages::turn t) {
 
 /// The tree as the program's tools see it: sub-agent tools start one level below this agent
 /// and inherit its LLM and compression (API-007). Without tools nobody reads it: an empty one
-/// is sent (no per-agent copy of the compression options and path).
+/// is sent. The compression options are written as JSON here, for each run that has tools,
+/// rather than kept as text in every agent.
 tree_context tree_for_tools(self_ptr self) {
   auto& st = self->state;
-  if (st.job.tools.empty()) return {};
-  tree_context t = st.job.tree;
-  t.llm = st.job.llm;
-  t.interpreter = st.job.interpreter;
-  if (st.compression_json.empty()) st.compression_json = messages::to_json(st.agent->compression).dump();
-  t.compression = st.compression_json;
+  if (st.tools.empty()) return {};
+  tree_context t;
+  t.depth = st.depth;
+  t.max_depth = st.max_depth;
+  t.budget = st.budget;
+  t.turn_budget = st.turn_budget;
+  t.llm = st.llm;
+  t.interpreter = st.interpreter;
+  t.trace = st.trace;
+  t.compression = messages::to_json(st.agent->compression).dump();
   t.path = st.path;
   t.caller = self->address();
   return t;
@@ -201,8 +233,8 @@ void run_program(self_ptr self, std::string raw, std::string program, messages::
   req.data = st.agent->data;
   req.mem = messages::current_memory(st.turns);
   req.limits = st.agent->spec->limits;
-  self->request(st.job.interpreter, wait_limit(self), eval_atom::value,
-                wire<eval_request>{std::move(req)}, st.job.tools, tree_for_tools(self))
+  self->request(st.interpreter, wait_limit(self), eval_atom::value,
+                wire<eval_request>{std::move(req)}, st.tools, tree_for_tools(self))
       .then(
           [=](const wire<eval_reply>& reply) mutable {
             auto& st = self->state;
@@ -255,20 +287,20 @@ void ask_llm(self_ptr self) {
   llm_request req;
   req.messages = messages::render_messages(*st.agent, st.turns);
   req.agent = st.path;
-  req.mission = st.agent->mission;
+  req.mission = st.agent->mission.str();
   req.turn = st.turns.size() + 1;
-  if (st.job.tree.trace) trace_request(self, req);
+  if (st.trace) trace_request(self, req);
   const auto sent = clock_type::now();
   st.llm_sent = sent;
-  self->request(st.job.llm, wait_limit(self), llm_atom::value,
+  self->request(st.llm, wait_limit(self), llm_atom::value,
                 wire<llm_request>{std::move(req)})
       .then(
           [=](const wire<llm_response>& res) {
             auto& st = self->state;
             if (st.done) return;
-            st.llm_sent.reset();
+            st.llm_sent = clock_type::time_point::min();
             const std::size_t number = st.turns.size() + 1;
-            if (st.job.tree.trace) {
+            if (st.trace) {
               trace_agent(self, "llm_response",
                           {{"turn", number}, {"response", to_json(*res)}});
             }
@@ -276,8 +308,8 @@ void ask_llm(self_ptr self) {
               // Every attempt of the failed call counts (usage.requests = attempts).
               messages::token_usage spent = res->usage;
               spent.requests = std::max<std::uint64_t>(spent.requests, 1);
-              st.unturned_usage += spent;
-              st.unturned_llm_time += duration_cast<microseconds>(clock_type::now() - sent);
+              st.unturned_part().usage += spent;
+              st.unturned_part().llm_time += duration_cast<microseconds>(clock_type::now() - sent);
               fail(self, messages::failure_reason::llm_error,
                    "LLM call for turn " + std::to_string(number) + " failed: " + res->error);
               return;
@@ -301,14 +333,14 @@ void ask_llm(self_ptr self) {
 
 void next_turn(self_ptr self) {
   auto& st = self->state;
-  if (st.deadline && clock_type::now() >= *st.deadline) {
+  if (st.has_deadline() && clock_type::now() >= st.deadline) {
     fail_timeout(self);
     return;
   }
-  if (!st.job.tree.budget) {
-    if (st.job.tree.turn_budget > 0 && st.turns_granted >= st.job.tree.turn_budget) {
+  if (!st.budget) {
+    if (st.turn_budget > 0 && st.turns_granted >= st.turn_budget) {
       fail(self, messages::failure_reason::turn_budget_exhausted,
-           "the turn budget of " + std::to_string(st.job.tree.turn_budget) +
+           "the turn budget of " + std::to_string(st.turn_budget) +
                " turns is used up (" + st.path + ")");
       return;
     }
@@ -316,7 +348,7 @@ void next_turn(self_ptr self) {
     ask_llm(self);
     return;
   }
-  self->request(st.job.tree.budget, wait_limit(self), take_atom::value)
+  self->request(st.budget, wait_limit(self), take_atom::value)
       .then(
           [=](bool granted) {
             if (self->state.done) return;
@@ -338,24 +370,22 @@ void next_turn(self_ptr self) {
 void start(self_ptr self) {
   auto& st = self->state;
   st.started = clock_type::now();
-  const auto& spec = *st.job.spec;
-  st.path = agent_path(st.job, spec);
-  if (st.job.tree.depth > st.job.tree.max_depth) {
+  const auto& spec = *st.spec;
+  if (st.depth > st.max_depth) {
     fail(self, messages::failure_reason::max_depth_exceeded,
          "sub-agent " + st.path + " was not started: it would be nested " +
-             std::to_string(st.job.tree.depth) + " levels deep (max_depth " +
-             std::to_string(st.job.tree.max_depth) + ")");
+             std::to_string(st.depth) + " levels deep (max_depth " + std::to_string(st.max_depth) + ")");
     return;
   }
-  if (!st.job.llm) {
+  if (!st.llm) {
     fail(self, messages::failure_reason::invalid_spec, "agent " + st.path + " has no LLM");
     return;
   }
-  if (!st.job.interpreter) {
+  if (!st.interpreter) {
     fail(self, messages::failure_reason::invalid_spec, "agent " + st.path + " has no interpreter");
     return;
   }
-  auto prepared = messages::prepare(st.job.spec.ptr);
+  auto prepared = messages::prepare(st.spec.ptr);
   if (auto* e = std::get_if<messages::prepare_error>(&prepared)) {
     fail(self, messages::failure_reason::invalid_spec, e->message);
     return;
@@ -363,12 +393,12 @@ void start(self_ptr self) {
   st.agent = std::move(std::get<messages::prepared_agent>(prepared));
   if (spec.mission_timeout.count() > 0) {
     st.deadline = st.started + spec.mission_timeout;
-    st.deadline_watched = watch_deadline(self, *st.deadline);
+    st.deadline_watched = watch_deadline(self, st.deadline);
   }
   // Started by another agent's tool call: when that agent goes down (its mission ended), no
   // one waits for this one, which stops now (its own run is then dropped by the interpreter).
-  if (st.job.tree.caller) {
-    const caf::actor_addr caller = st.job.tree.caller;
+  if (st.caller) {
+    const caf::actor_addr caller = std::exchange(st.caller, caf::actor_addr{});
     self->set_down_handler([self, caller](caf::down_msg& dm) {
       if (dm.source != caller || self->state.done) return;
       fail(self, messages::failure_reason::cancelled,
@@ -390,10 +420,24 @@ void start(self_ptr self) {
 /// object lives, and a job holds tool actors (sub-agent tools) that must end with the mission.
 caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
                         std::shared_ptr<step_callback> done) {
-  self->state.job = std::move(*job);
+  {
+    auto& st = self->state;
+    st.spec = std::move(job->spec);
+    st.tools = std::move(job->tools);
+    st.llm = std::move(job->llm);
+    st.interpreter = std::move(job->interpreter);
+    tree_context& tree = job->tree;
+    st.budget = std::move(tree.budget);
+    st.trace = std::move(tree.trace);
+    st.turn_budget = tree.turn_budget;
+    st.depth = tree.depth;
+    st.max_depth = tree.max_depth;
+    st.caller = std::move(tree.caller);
+    st.path = agent_path(tree, *st.spec);
+  }
   if (done && *done) {
     self->state.done_callback = done;
-    const std::string name = self->state.job.spec->name;
+    const std::string name = self->state.spec->name;
     // The caller must hear back even if the actor dies without finishing (killed, or an
     // exception in a handler): the exit hook answers for it.
     self->attach_functor([done, name](const caf::error& reason) {

@@ -33,7 +33,7 @@ shared_text render_stable_prefix(std::string_view mission, std::string_view tool
 /// output and the turn line.
 chat_message first_user_message(const prepared_agent& a, std::size_t k) {
   std::string rest;
-  join_part(rest, a.expected_output);
+  join_part(rest, a.expected_output.str());
   join_part(rest, turn_line(k, a.spec->max_turns));
   chat_message m;
   m.role = role::user;
@@ -143,7 +143,7 @@ class single_user_coalesced_strategy final : public compression_strategy {
     history_counts tc, pc;
     std::string rest;
     join_part(rest, render_user_section(defs, has_println));
-    join_part(rest, a.expected_output);
+    join_part(rest, a.expected_output.str());
     // FMT-003's "; No tool calls made" only means something when there are tools to call.
     if (!a.spec->tools.empty() || !calls.empty()) {
       join_part(rest, render_tool_calls(calls, a.compression.tool_call_limit, &tc));
@@ -253,7 +253,7 @@ std::variant<prepared_agent, prepare_error> prepare(std::shared_ptr<const agent_
     }
   }
   a.data = lisp::from_json(spec.data);
-  a.stable_prefix = render_stable_prefix(a.mission, render_tool_section(spec.tools), render_data_section(a.data));
+  a.stable_prefix = render_stable_prefix(a.mission.str(), render_tool_section(spec.tools), render_data_section(a.data));
   a.system = shared_system_prompt(spec.max_turns == 1 ? prompt_variant::single_shot
                                                       : prompt_variant::multi_turn,
                                   spec.system_prompt);

@@ -37,12 +37,12 @@ namespace ptc::messages {
 struct prepared_agent {
   std::shared_ptr<const agent_spec> spec;  ///< the spec as given, shared (not a copy per agent)
   shared_text system;                ///< system_prompt(variant, spec.system_prompt), shared
-  std::string mission;               ///< expanded
+  shared_text mission;               ///< expanded (shared: every LLM request names it)
   /// The stable prefix of the first USER message: the mission, tool/ and data/ sections joined
   /// by blank lines, and one blank line after them. Rendered once and shared by every request of the mission (its
   /// first content block, byte-identical from turn to turn), not rebuilt and copied per turn.
   shared_text stable_prefix;
-  std::string expected_output;       ///< "" without a signature
+  shared_text expected_output;       ///< "" without a signature
   /// Null without a signature; behind a pointer, as most agents have none (it is 80 bytes of
   /// every sub-agent actor's state otherwise).
   std::shared_ptr<const messages::signature> sig;
