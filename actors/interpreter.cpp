@@ -53,7 +53,10 @@ struct interpreter_state {
   std::unordered_map<std::uint64_t, run_entry> runs;
   std::uint64_t next_run = 1;
   std::set<caf::actor_addr> monitored;  ///< tool actors whose death we watch
-  std::set<caf::actor_addr> owners;     ///< requesters with runs here, whose death we watch
+  /// Requesters with runs here, whose death we watch, and how many runs each has. A requester
+  /// is watched only while it has runs: a million agents waiting for their LLM hold no
+  /// monitor here (80 bytes each: this entry and the monitor in the agent).
+  std::unordered_map<caf::actor_addr, std::uint32_t> owners;
   interpreter_stats stats;
 };
 
@@ -209,9 +212,17 @@ void finish(interpreter_actor* self, std::uint64_t id, run_entry& e, lisp::run_r
     reply.tool_time += std::chrono::duration_cast<std::chrono::microseconds>(steady::now() - e.waiting_since);
   }
   e.promise.deliver(wire<eval_reply>(std::move(reply)));
+  const caf::actor_addr owner = e.owner;
   // Destroying the run unwinds any fibers it still has (none once finished).
   self->state.runs.erase(id);
   self->state.stats.active = self->state.runs.size();
+  if (owner) {
+    auto it = self->state.owners.find(owner);
+    if (it != self->state.owners.end() && --it->second == 0) {
+      self->state.owners.erase(it);
+      self->demonitor(owner);
+    }
+  }
 }
 
 /// Runs `id` until it finishes, waits for tools with nothing left to hand in, or yields.
@@ -342,7 +353,7 @@ caf::behavior interpreter(interpreter_actor* self, interpreter_options opts) {
           e.start_mem = req->mem;
           if (requester) {
             e.owner = caf::actor_cast<caf::actor_addr>(requester);
-            if (st.owners.insert(e.owner).second) self->monitor(caf::actor_cast<caf::actor>(requester));
+            if (st.owners[e.owner]++ == 0) self->monitor(caf::actor_cast<caf::actor>(requester));
           }
           st.runs.emplace(id, std::move(e));
           st.stats.active = st.runs.size();
@@ -364,6 +375,7 @@ caf::behavior interpreter(interpreter_actor* self, interpreter_options opts) {
       [self](stats_atom) -> interpreter_stats {
         interpreter_stats s = self->state.stats;
         s.active = self->state.runs.size();
+        s.watched = self->state.owners.size();
         return s;
       },
   };

@@ -70,11 +70,12 @@ struct interpreter_options {
 struct interpreter_stats {
   std::uint64_t runs = 0, active = 0, tool_calls = 0, tool_errors = 0, slices = 0;
   std::uint64_t cancelled = 0;  ///< runs dropped because their requester went down
+  std::uint64_t watched = 0;    ///< requesters monitored now: those with runs here
 };
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, interpreter_stats& x) {
   return f(caf::meta::type_name("ptc::interpreter_stats"), x.runs, x.active, x.tool_calls,
-           x.tool_errors, x.slices, x.cancelled);
+           x.tool_errors, x.slices, x.cancelled, x.watched);
 }
 
 /// Spawns an interpreter. Messages:
@@ -82,8 +83,9 @@ typename Inspector::result_type inspect(Inspector& f, interpreter_stats& x) {
 ///   (stats_atom) -> interpreter_stats
 /// A tool the program calls that is not among the bindings is an error inside the program
 /// naming the available tools (the analyzer already rejects tool names it was not given).
-/// The interpreter monitors the requester of each eval: when it goes down (its mission ended
-/// for any reason) its runs are dropped at the next slice boundary, their fibers unwound.
+/// The interpreter monitors the requester of each eval while it has runs here: when it goes
+/// down (its mission ended for any reason) its runs are dropped at the next slice boundary,
+/// their fibers unwound.
 caf::actor spawn_interpreter(caf::actor_system& sys, interpreter_options opts = {});
 
 }  // namespace ptc::actors

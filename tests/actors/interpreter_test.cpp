@@ -276,6 +276,36 @@ TEST_CASE_METHOD(fixture, "stopping an interpreter fails its unfinished runs at 
   caf::anon_send_exit(silent, caf::exit_reason::user_shutdown);
 }
 
+TEST_CASE_METHOD(fixture, "the interpreter watches a requester only while it has runs there", "[interpreter][tools]") {
+  auto interp = interpreter();
+  auto silent = sys.spawn(silent_tool, std::size_t{2});
+  caf::scoped_actor self{sys};
+  auto watched = [&] {
+    std::uint64_t n = 99;
+    self->request(interp, wait_limit, actors::stats_atom::value)
+        .receive([&](const actors::interpreter_stats& s) { n = s.watched; },
+                 [&](caf::error& e) { FAIL("stats failed: " << sys.render(e)); });
+    return n;
+  };
+  CHECK(result_text(eval(sys, interp, program("(+ 1 2)"))) == "3");
+  CHECK(watched() == 0);
+  // Two runs of one requester, both waiting on a tool: one watch.
+  for (int i = 0; i < 2; ++i) {
+    self->send(interp, actors::eval_atom::value, actors::wire<actors::eval_request>(program("(tool/search {})")),
+               std::vector<actors::tool_binding>{bind("search", silent)}, actors::tree_context{});
+  }
+  CHECK(watched() == 1);
+  // The tool goes down: both runs end with a tool error, and the requester is no longer watched.
+  caf::anon_send_exit(silent, caf::exit_reason::user_shutdown);
+  for (int i = 0; i < 2; ++i) {
+    bool replied = false;
+    self->receive([&](const actors::wire<actors::eval_reply>& r) { replied = r->run.err.has_value(); },
+                  caf::after(wait_limit) >> [] {});
+    CHECK(replied);
+  }
+  CHECK(watched() == 0);
+}
+
 TEST_CASE_METHOD(fixture, "an unknown tool is an error naming the available tools", "[interpreter][tools]") {
   auto interp = interpreter();
   auto r = eval(sys, interp, program("(tool/serch {:q 1})"), {bind("search", double_tool(sys))});
