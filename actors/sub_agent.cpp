@@ -287,7 +287,7 @@ void ask_llm(self_ptr self) {
   llm_request req;
   req.messages = messages::render_messages(*st.agent, st.turns);
   req.agent = st.path;
-  req.mission = st.agent->mission.str();
+  req.mission = st.agent->mission;
   req.turn = st.turns.size() + 1;
   if (st.trace) trace_request(self, req);
   const auto sent = clock_type::now();

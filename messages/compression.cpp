@@ -253,7 +253,7 @@ std::variant<prepared_agent, prepare_error> prepare(std::shared_ptr<const agent_
     }
   }
   a.data = lisp::from_json(spec.data);
-  a.stable_prefix = render_stable_prefix(a.mission.str(), render_tool_section(spec.tools), render_data_section(a.data));
+  a.stable_prefix = render_stable_prefix(a.mission, render_tool_section(spec.tools), render_data_section(a.data));
   a.system = shared_system_prompt(spec.max_turns == 1 ? prompt_variant::single_shot
                                                       : prompt_variant::multi_turn,
                                   spec.system_prompt);

@@ -37,7 +37,7 @@ namespace ptc::messages {
 struct prepared_agent {
   std::shared_ptr<const agent_spec> spec;  ///< the spec as given, shared (not a copy per agent)
   shared_text system;                ///< system_prompt(variant, spec.system_prompt), shared
-  shared_text mission;               ///< expanded (shared: every LLM request names it)
+  std::string mission;               ///< expanded
   /// The stable prefix of the first USER message: the mission, tool/ and data/ sections joined
   /// by blank lines, and one blank line after them. Rendered once and shared by every request of the mission (its
   /// first content block, byte-identical from turn to turn), not rebuilt and copied per turn.
