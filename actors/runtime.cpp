@@ -204,11 +204,16 @@ void runtime::run_async(const agent& a, step_callback done) {
   agent_job job = make_job(a);
   // Once the Step is in, the tree's own actors stop: its tools and budget may have been sent
   // to other nodes, whose references would keep them alive (release_owned).
-  // Only those two are kept (not a whole agent_job: its size, per agent, in a million of them).
-  step_callback finish = [tools = job.tools, budget = job.tree.budget, done = std::move(done)](messages::step s) {
-    release_job_actors(tools, budget);
-    done(std::move(s));
-  };
+  // Only those two are kept (not a whole agent_job: its size, per agent, in a million of them),
+  // and a mission with neither keeps the caller's callback as it is (the wrapper is 64 bytes
+  // of heap per agent).
+  step_callback finish = std::move(done);
+  if (!job.tools.empty() || job.tree.budget) {
+    finish = [tools = job.tools, budget = job.tree.budget, done = std::move(finish)](messages::step s) {
+      release_job_actors(tools, budget);
+      done(std::move(s));
+    };
+  }
   if (a.node()) {
     impl_->sys.spawn(remote_run, a.node(), std::make_shared<agent_job>(std::move(job)),
                      std::make_shared<step_callback>(std::move(finish)));

@@ -437,13 +437,13 @@ caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
   }
   if (done && *done) {
     self->state.done_callback = done;
-    const std::string name = self->state.spec->name;
     // The caller must hear back even if the actor dies without finishing (killed, or an
-    // exception in a handler): the exit hook answers for it.
-    self->attach_functor([done, name](const caf::error& reason) {
+    // exception in a handler): the exit hook answers for it. (It holds the spec, shared, for
+    // the name: a copy of the name would make every agent's hook a size class larger.)
+    self->attach_functor([done, spec = self->state.spec.ptr](const caf::error& reason) {
       if (!*done) return;
       auto cb = std::exchange(*done, step_callback{});
-      cb(messages::failed_before_turns(name, messages::failure_reason::cancelled,
+      cb(messages::failed_before_turns(spec->name, messages::failure_reason::cancelled,
                                        "the agent stopped without a result (" + to_string(reason) + ")"));
     });
   }
