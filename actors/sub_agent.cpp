@@ -65,6 +65,9 @@ struct sub_agent_state {
   /// The local caller's callback; shared with the exit hook, which calls it if finish() did not.
   std::shared_ptr<step_callback> done_callback;
   std::unique_ptr<unturned_work> unturned;  ///< null until some LLM work is in no turn
+  /// The agent's compression options as the tree context carries them (JSON text), made at
+  /// its first run that has tools and shared by the later ones; empty until then.
+  messages::shared_text compression_json;
 
   bool has_deadline() const { return deadline != clock_type::time_point::max(); }
   bool llm_out() const { return llm_sent != clock_type::time_point::min(); }
@@ -77,8 +80,8 @@ struct sub_agent_state {
 using self_ptr = caf::stateful_actor<sub_agent_state>*;
 
 // A million concurrent agents are a million of these: the actor with its state (CAF's part is
-// 1,080 bytes with its control block) stays within mimalloc's 1,536-byte size class; the next
-// one is 1,792 bytes.
+// 1,080 bytes with its control block) stays within mimalloc's 1,536-byte size class, which it
+// fills exactly (a field added must replace one or sit behind a pointer); the next is 1,792.
 static_assert(sizeof(caf::actor_storage<caf::stateful_actor<sub_agent_state>>) <= 1536,
               "a sub-agent actor outgrew its allocator size class: keep rare state behind a pointer");
 
@@ -206,8 +209,7 @@ void append_turn(self_ptr self, messages::turn t) {
 
 /// The tree as the program's tools see it: sub-agent tools start one level below this agent
 /// and inherit its LLM and compression (API-007). Without tools nobody reads it: an empty one
-/// is sent. The compression options are written as JSON here, for each run that has tools,
-/// rather than kept as text in every agent.
+/// is sent (no per-agent copy of the compression options and path until the agent has tools).
 tree_context tree_for_tools(self_ptr self) {
   auto& st = self->state;
   if (st.tools.empty()) return {};
@@ -219,7 +221,8 @@ tree_context tree_for_tools(self_ptr self) {
   t.llm = st.llm;
   t.interpreter = st.interpreter;
   t.trace = st.trace;
-  t.compression = messages::to_json(st.agent->compression).dump();
+  if (st.compression_json.empty()) st.compression_json = messages::to_json(st.agent->compression).dump();
+  t.compression = st.compression_json;
   t.path = st.path;
   t.caller = self->address();
   return t;
