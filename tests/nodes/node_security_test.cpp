@@ -11,6 +11,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <openssl/ssl.h>
+
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -258,6 +260,65 @@ class logging_proxy {
   std::string seen_;
 };
 
+/// A TLS endpoint that completes each handshake (TLS 1.3: the client is done before the server
+/// has judged its certificate), takes what the client sends, then resets the connection without
+/// a TLS alert: the race a refusing node can lose, played every time.
+class resetting_tls_node {
+ public:
+  explicit resetting_tls_node(const std::string& dir) : ctx_{SSL_CTX_new(TLS_server_method())} {
+    SSL_CTX_use_certificate_chain_file(ctx_, (dir + "/node.pem").c_str());
+    SSL_CTX_use_PrivateKey_file(ctx_, (dir + "/node.key").c_str(), SSL_FILETYPE_PEM);
+    listen_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ::bind(listen_, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    ::listen(listen_, 16);
+    socklen_t len = sizeof a;
+    ::getsockname(listen_, reinterpret_cast<sockaddr*>(&a), &len);
+    port_ = ntohs(a.sin_port);
+    thread_ = std::thread([this] { run(); });
+  }
+  ~resetting_tls_node() {
+    stop_ = true;
+    thread_.join();
+    ::close(listen_);
+    SSL_CTX_free(ctx_);
+  }
+  std::uint16_t port() const { return port_; }
+  int handshakes() const { return handshakes_; }
+
+ private:
+  void run() {
+    while (!stop_) {
+      pollfd p{listen_, POLLIN, 0};
+      if (::poll(&p, 1, 50) <= 0) continue;
+      const int fd = ::accept4(listen_, nullptr, nullptr, SOCK_CLOEXEC);
+      if (fd < 0) continue;
+      timeval two_s{2, 0};
+      ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &two_s, sizeof two_s);
+      SSL* ssl = SSL_new(ctx_);
+      SSL_set_fd(ssl, fd);
+      if (SSL_accept(ssl) == 1) {
+        ++handshakes_;
+        char buf[256];
+        SSL_read(ssl, buf, sizeof buf);  // the client's first bytes: the connection is in use
+      }
+      linger abort_on_close{1, 0};
+      ::setsockopt(fd, SOL_SOCKET, SO_LINGER, &abort_on_close, sizeof abort_on_close);
+      SSL_free(ssl);
+      ::close(fd);  // a reset, not a FIN, and no alert before it
+    }
+  }
+
+  SSL_CTX* ctx_;
+  std::uint16_t port_ = 0;
+  int listen_ = -1;
+  std::atomic<bool> stop_{false};
+  std::atomic<int> handshakes_{0};
+  std::thread thread_;
+};
+
 }  // namespace
 
 TEST_CASE("NODE-TLS: a run through a node with mutual TLS works end to end", "[nodes][tls]") {
@@ -320,6 +381,23 @@ TEST_CASE("NODE-TLS: each mismatch is refused within 2 s with a message that say
   CHECK(try_run(plain_node.port(), {}) == "");
   // The node said whom it refused and why.
   CHECK(alive(tls_node));
+}
+
+TEST_CASE("NODE-TLS: a node that resets the connection right after the TLS handshake is named as refusing the client", "[nodes][tls][failure]") {
+  // Under TLS 1.3 a node checks the client's certificate after the client's handshake is done;
+  // its refusal may reach the client as a reset before (or instead of) its alert. The client
+  // says what that most likely means, not only "Connection reset by peer".
+  temp_dir t;
+  make_certs(t / "pki");
+  resetting_tls_node node(t / "pki");
+  std::chrono::milliseconds took{};
+  const std::string problem = try_run(node.port(), client_tls(t / "pki"), &took);
+  INFO(problem);
+  CHECK(node.handshakes() >= 1);
+  CHECK_THAT(problem, Catch::Contains("the node refused this client's certificate"));
+  CHECK_THAT(problem, Catch::Contains("reset"));
+  CHECK_THAT(problem, Catch::Contains("127.0.0.1:" + std::to_string(node.port())));
+  CHECK(took < 2000ms);
 }
 
 TEST_CASE("NODE-TLS: a client's TLS files are checked at start, naming the setting", "[nodes][tls]") {
