@@ -40,7 +40,8 @@ namespace ptc::actors {
 struct llm_request {
   std::vector<messages::chat_message> messages;  ///< [SYSTEM, USER, ...] as rendered
   std::string agent;    ///< the agent's name (traces, scripted keys); may be empty
-  std::string mission;  ///< the expanded mission (scripted scripts match on it)
+  /// The expanded mission (scripted scripts match on it): the agent's own text, shared.
+  messages::shared_text mission;
   std::size_t turn = 0; ///< 1-based LLM call number within the mission
 };
 

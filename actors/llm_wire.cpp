@@ -40,7 +40,7 @@ Int int_at(const json& j, const char* key, const char* what) {
 
 json to_json(const llm_request& r) {
   return json{{"agent", r.agent},
-              {"mission", r.mission},
+              {"mission", r.mission.str()},
               {"turn", r.turn},
               {"messages", messages::to_json(r.messages)}};
 }

@@ -235,7 +235,10 @@ std::variant<prepared_agent, prepare_error> prepare(std::shared_ptr<const agent_
   if (!spec.data.is_object()) return prepare_error{"agent data must be a JSON object"};
   auto mission = expand_mission(spec.mission, spec.data);
   if (auto* e = std::get_if<mission_error>(&mission)) return prepare_error{e->message};
-  a.mission = std::move(std::get<std::string>(mission));
+  if (auto& expanded = std::get<std::string>(mission); expanded == spec.mission)
+    a.mission = shared_text(std::shared_ptr<const std::string>(spec_ptr, &spec.mission));
+  else
+    a.mission = std::move(expanded);
   if (!spec.signature.empty()) {
     auto parsed = parse_signature(spec.signature);
     if (auto* e = std::get_if<signature_error>(&parsed)) {
@@ -253,7 +256,7 @@ std::variant<prepared_agent, prepare_error> prepare(std::shared_ptr<const agent_
     }
   }
   a.data = lisp::from_json(spec.data);
-  a.stable_prefix = render_stable_prefix(a.mission, render_tool_section(spec.tools), render_data_section(a.data));
+  a.stable_prefix = render_stable_prefix(a.mission.str(), render_tool_section(spec.tools), render_data_section(a.data));
   a.system = shared_system_prompt(spec.max_turns == 1 ? prompt_variant::single_shot
                                                       : prompt_variant::multi_turn,
                                   spec.system_prompt);

@@ -37,7 +37,9 @@ namespace ptc::messages {
 struct prepared_agent {
   std::shared_ptr<const agent_spec> spec;  ///< the spec as given, shared (not a copy per agent)
   shared_text system;                ///< system_prompt(variant, spec.system_prompt), shared
-  std::string mission;               ///< expanded
+  /// Expanded. Without placeholders it is the spec's own mission text (shared with the spec,
+  /// not a copy: a mission can be thousands of characters, and every request carries it).
+  shared_text mission;
   /// The stable prefix of the first USER message: the mission, tool/ and data/ sections joined
   /// by blank lines, and one blank line after them. Rendered once and shared by every request of the mission (its
   /// first content block, byte-identical from turn to turn), not rebuilt and copied per turn.

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -34,7 +36,8 @@ const char* role_name(role r);
 
 /// Immutable text shared by all its copies. The system prompt is the same ~6 KB for every agent
 /// and every turn: messages hold it by reference, so 100k agents waiting on the LLM do not hold
-/// 100k copies of it.
+/// 100k copies of it. A mission is held the same way (prepared_agent::mission, llm_request::mission),
+/// and may share the spec's own string and control block (std::shared_ptr's aliasing constructor).
 class shared_text {
  public:
   shared_text() : p_(empty_text()) {}
@@ -46,6 +49,12 @@ class shared_text {
   operator const std::string&() const { return *p_; }
   std::size_t size() const { return p_->size(); }
   bool empty() const { return p_->empty(); }
+  /// What a reader of a text field calls most (`r.mission.find("...")`), as std::string does.
+  template <class... A>
+  std::size_t find(A&&... a) const { return p_->find(std::forward<A>(a)...); }
+  std::string substr(std::size_t pos = 0, std::size_t n = std::string::npos) const { return p_->substr(pos, n); }
+  bool starts_with(std::string_view s) const { return p_->starts_with(s); }
+  bool ends_with(std::string_view s) const { return p_->ends_with(s); }
   bool operator==(const shared_text& o) const { return p_ == o.p_ || *p_ == *o.p_; }
   bool operator==(const std::string& o) const { return *p_ == o; }
   bool operator==(const char* o) const { return *p_ == o; }

@@ -10,6 +10,9 @@
 //                                                     N), each in a fresh process: one table
 //   common: --policy stealing|sharing (CAF's scheduler; default: the runtime's)
 //           --mission-timeout-ms T (0: none; default: the settings' 300,000)
+//           --mission-chars C (the mission text's length, default 17: "benchmark mission";
+//             real missions run to a few thousand characters, which shows what each agent
+//             keeps of its mission)
 // Every agent's result is checked, so a fast wrong run cannot pass as a figure.
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -90,6 +93,7 @@ std::string text_arg(int argc, char** argv, const char* name, std::string def) {
 struct common_options {
   std::string policy;
   std::optional<std::size_t> mission_timeout_ms;
+  std::size_t mission_chars = 0;  ///< 0: "benchmark mission"
 };
 common_options common;
 
@@ -102,12 +106,22 @@ int check(const std::vector<messages::step>& steps) {
   return bad ? 1 : 0;
 }
 
+/// "benchmark mission", or a text of --mission-chars characters made of it (one per agent,
+/// as a program building its agents would make them).
+std::string mission_text() {
+  std::string m = "benchmark mission";
+  if (common.mission_chars == 0) return m;
+  while (m.size() < common.mission_chars) m += " and more of the benchmark mission";
+  m.resize(common.mission_chars);
+  return m;
+}
+
 std::vector<actors::agent> agents(std::size_t n, bool compress) {
   std::vector<actors::agent> out;
   out.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     out.push_back(actors::agent("a" + std::to_string(i))
-                      .mission("benchmark mission")
+                      .mission(mission_text())
                       .data({{"n", i}})
                       .compress(compress));
   }
@@ -231,6 +245,7 @@ int main(int argc, char** argv) {
   common.policy = text_arg(argc, argv, "--policy", "");
   if (const std::string t = text_arg(argc, argv, "--mission-timeout-ms", ""); !t.empty())
     common.mission_timeout_ms = std::strtoull(t.c_str(), nullptr, 10);
+  common.mission_chars = arg(argc, argv, "--mission-chars", 0);
   if (mode == "loop") {
     return loop(arg(argc, argv, "--agents", 2000), arg(argc, argv, "--turns", 5), arg(argc, argv, "--repeat", 7));
   }
@@ -240,6 +255,6 @@ int main(int argc, char** argv) {
   if (mode == "curve") return curve(arg(argc, argv, "--max", 1000000), arg(argc, argv, "--latency-ms", 50));
   std::fprintf(stderr,
                "usage: ptc_agent_bench loop|scale|curve [--agents N] [--turns T] [--repeat R] [--latency-ms L] [--max N]\n"
-               "                       [--policy stealing|sharing] [--mission-timeout-ms T]\n");
+               "                       [--policy stealing|sharing] [--mission-timeout-ms T] [--mission-chars C]\n");
   return 2;
 }

@@ -245,6 +245,27 @@ TEST_CASE("compression limits apply across turns (TRN-010, TC-007) and are repor
   CHECK(st.tool_calls_dropped == 1);
 }
 
+TEST_CASE("MSG-003 a mission without placeholders is the spec's own text, not a copy; an expanded one is its own") {
+  agent_spec s = spec();
+  s.mission = std::string(2000, 'm');  // real missions run to thousands of characters
+  auto shared = std::make_shared<const agent_spec>(s);
+  auto p = prepare(shared);
+  REQUIRE(std::holds_alternative<prepared_agent>(p));
+  const auto& a = std::get<prepared_agent>(p);
+  CHECK(&a.mission.str() == &shared->mission);
+  CHECK(a.mission == s.mission);
+  // A request carries it by reference too.
+  const auto copy = a.mission;
+  CHECK(&copy.str() == &shared->mission);
+
+  s.mission = "Find the {{what}}.";
+  auto q = prepare(s);
+  REQUIRE(std::holds_alternative<prepared_agent>(q));
+  const auto& b = std::get<prepared_agent>(q);
+  CHECK(b.mission == "Find the " + s.data.at("what").get<std::string>() + ".");
+  CHECK(&b.mission.str() != &b.spec->mission);
+}
+
 TEST_CASE("prepare names a missing mission input and a bad signature") {
   agent_spec s = spec();
   s.data = nlohmann::ordered_json::object();
