@@ -79,6 +79,9 @@ class agent {
   const std::string& name() const { return spec_.name; }
   /// The spec as set so far (unset options hold their defaults).
   const messages::agent_spec& spec() const { return spec_; }
+  /// The spec moved out, for a run that takes the agent (its mission and data are not copied);
+  /// the other settings stay.
+  messages::agent_spec take_spec() && { return std::move(spec_); }
   const std::vector<tool_entry>& tools() const { return tools_; }
   const std::optional<std::size_t>& max_turns_set() const { return max_turns_; }
   const std::optional<messages::compression_options>& compression_set() const { return compression_; }

@@ -83,11 +83,11 @@ caf::behavior agent_tool(caf::event_based_actor* self,
   };
 }
 
-}  // namespace
-
-materialized_agent materialize(caf::actor_system& sys, const agent& a, const agent_defaults& d) {
+/// `a` materialized with `spec` (a's spec, copied or taken).
+materialized_agent materialize_with(caf::actor_system& sys, const agent& a, messages::agent_spec spec,
+                                    const agent_defaults& d) {
   materialized_agent m;
-  m.spec = a.spec();
+  m.spec = std::move(spec);
   m.spec.max_turns = a.max_turns_set().value_or(d.max_turns);
   m.spec.limits = a.limits_set().value_or(d.limits);
   m.spec.mission_timeout = a.timeout_set().value_or(d.mission_timeout);
@@ -115,6 +115,17 @@ materialized_agent materialize(caf::actor_system& sys, const agent& a, const age
     m.tools.push_back(std::move(b));
   }
   return m;
+}
+
+}  // namespace
+
+materialized_agent materialize(caf::actor_system& sys, const agent& a, const agent_defaults& d) {
+  return materialize_with(sys, a, a.spec(), d);
+}
+
+materialized_agent materialize(caf::actor_system& sys, agent&& a, const agent_defaults& d) {
+  messages::agent_spec spec = std::move(a).take_spec();
+  return materialize_with(sys, a, std::move(spec), d);
 }
 
 caf::actor spawn_agent_tool(caf::actor_system& sys,

@@ -38,6 +38,8 @@ struct materialized_agent {
 
 /// Spawns the tool actors of `a` (recursively for sub-agent tools) and resolves its options.
 materialized_agent materialize(caf::actor_system& sys, const agent& a, const agent_defaults& d);
+/// The same, taking `a`'s spec (its mission and data) instead of copying it.
+materialized_agent materialize(caf::actor_system& sys, agent&& a, const agent_defaults& d);
 
 /// Spawns the actor serving a sub-agent as a tool: (tool_atom, tool_call) -> tool_result.
 caf::actor spawn_agent_tool(caf::actor_system& sys,

@@ -137,8 +137,14 @@ runtime::runtime(runtime_options opts) : impl_(std::make_unique<impl>(std::move(
 
 runtime::~runtime() = default;
 
-agent_job runtime::make_job(const agent& a) {
-  auto m = materialize(impl_->sys, a, impl_->defaults);
+agent_job runtime::make_job(const agent& a) { return job_of(materialize(impl_->sys, a, impl_->defaults), a); }
+
+agent_job runtime::make_job(agent&& a) {
+  materialized_agent m = materialize(impl_->sys, std::move(a), impl_->defaults);
+  return job_of(std::move(m), a);  // a keeps its tools, LLM and node: job_of reads them
+}
+
+agent_job runtime::job_of(materialized_agent m, const agent& a) {
   agent_job job;
   job.spec = wire<messages::agent_spec>{std::move(m.spec)};
   job.tools = std::move(m.tools);
@@ -197,11 +203,24 @@ tool_binding runtime::serve_as_tool(const agent& a) {
   return m.tools.at(0);
 }
 
-void runtime::run_async(const agent& a, step_callback done) {
+void runtime::check_placement(const agent& a) const {
   if (a.node() && !impl_->sys.has_middleman())
     throw std::logic_error("agent " + a.name() +
                            " is placed on a node, but the runtime has no network layer (runtime_options::network)");
-  agent_job job = make_job(a);
+}
+
+void runtime::run_async(const agent& a, step_callback done) {
+  check_placement(a);
+  launch(a, make_job(a), std::move(done));
+}
+
+void runtime::run_async(agent&& a, step_callback done) {
+  check_placement(a);
+  agent_job job = make_job(std::move(a));
+  launch(a, std::move(job), std::move(done));
+}
+
+void runtime::launch(const agent& a, agent_job job, step_callback done) {
   // Once the Step is in, the tree's own actors stop: its tools and budget may have been sent
   // to other nodes, whose references would keep them alive (release_owned).
   // Only those two are kept (not a whole agent_job: its size, per agent, in a million of them),
@@ -238,32 +257,41 @@ messages::step runtime::run(const agent& a) { return submit(a).get(); }
 // finishes, not for every agent up front (a Step is 300-odd bytes; most agents of a big batch
 // are still running at its peak).
 std::vector<messages::step> runtime::run_all(std::span<const agent> agents) {
-  return run_batch(agents, [] {});
+  return run_batch(agents.size(), [&](std::size_t i, step_callback done) { run_async(agents[i], std::move(done)); },
+                   [] {});
 }
 
 std::vector<messages::step> runtime::run_all(std::vector<agent>&& agents) {
   std::vector<agent> taken = std::move(agents);
-  return run_batch(taken, [&taken] { std::vector<agent>().swap(taken); });
+  return run_batch(
+      taken.size(),
+      [&](std::size_t i, step_callback done) {
+        agent a = std::move(taken[i]);  // what the mission does not take is freed now
+        run_async(std::move(a), std::move(done));
+      },
+      [&taken] { std::vector<agent>().swap(taken); });
 }
 
-std::vector<messages::step> runtime::run_batch(std::span<const agent> agents, const std::function<void()>& all_started) {
-  if (agents.empty()) return {};
+std::vector<messages::step> runtime::run_batch(std::size_t n,
+                                               const std::function<void(std::size_t, step_callback)>& start,
+                                               const std::function<void()>& all_started) {
+  if (n == 0) return {};
   struct batch {
     std::vector<std::unique_ptr<messages::step>> out;
     std::atomic<std::size_t> left;
     std::promise<void> done;
   };
   auto b = std::make_shared<batch>();
-  b->out.resize(agents.size());
-  b->left.store(agents.size(), std::memory_order_relaxed);
+  b->out.resize(n);
+  b->left.store(n, std::memory_order_relaxed);
   auto all_in = b->done.get_future();
-  for (std::size_t i = 0; i < agents.size(); ++i) {
-    run_async(agents[i], [b, i](messages::step s) {
+  for (std::size_t i = 0; i < n; ++i) {
+    start(i, [b, i](messages::step s) {
       b->out[i] = std::make_unique<messages::step>(std::move(s));
       if (b->left.fetch_sub(1, std::memory_order_acq_rel) == 1) b->done.set_value();
     });
   }
-  all_started();  // run_async copied what each mission needs
+  all_started();  // run_async copied or took what each mission needs
   all_in.get();
   std::vector<messages::step> steps;
   steps.reserve(b->out.size());

@@ -30,6 +30,8 @@
 
 namespace ptc::actors {
 
+struct materialized_agent;  // actors/agent_tool.hpp
+
 struct runtime_options {
   config::settings settings;    ///< LLM provider, agent defaults, log level
   scripted_fn script;           ///< provider "scripted": the responses
@@ -63,16 +65,20 @@ class runtime {
   messages::step run(const agent& a);
   /// Starts a mission; `done` gets the Step.
   void run_async(const agent& a, step_callback done);
+  /// The same, taking `a`: its mission and data move into the mission instead of being copied.
+  void run_async(agent&& a, step_callback done);
   std::future<messages::step> submit(const agent& a);
   /// Runs all at once; the Steps in the agents' order.
   std::vector<messages::step> run_all(std::span<const agent> agents);
-  /// The same, taking the agents: they are freed once every mission has started, so a batch of
-  /// a million does not hold its descriptions (about 0.5 KiB each) while it runs.
+  /// The same, taking the agents: each mission takes its agent's mission text and data (no
+  /// copy), and the rest is freed once every mission has started, so a batch of a million does
+  /// not hold its descriptions while it runs.
   std::vector<messages::step> run_all(std::vector<agent>&& agents);
 
   /// The job a mission runs as: tool actors spawned, options resolved, a fresh budget. For
   /// callers that spawn sub-agents themselves (another node, a benchmark).
   agent_job make_job(const agent& a);
+  agent_job make_job(agent&& a);  ///< the same, taking a's mission and data
   /// `a` as a tool served by an actor of this runtime (its options resolved with the
   /// runtime's settings): for serving it to others, e.g. a node's declared agents.
   tool_binding serve_as_tool(const agent& a);
@@ -97,8 +103,13 @@ class runtime {
   struct impl;
 
  private:
-  /// run_all's work; `all_started` runs once every mission is under way.
-  std::vector<messages::step> run_batch(std::span<const agent> agents, const std::function<void()>& all_started);
+  /// run_all's work: `start(i, done)` starts mission i of n; `all_started` runs once every
+  /// mission is under way.
+  std::vector<messages::step> run_batch(std::size_t n, const std::function<void(std::size_t, step_callback)>& start,
+                                        const std::function<void()>& all_started);
+  agent_job job_of(materialized_agent m, const agent& a);
+  void check_placement(const agent& a) const;  ///< throws for a node without a network layer
+  void launch(const agent& a, agent_job job, step_callback done);
 
   std::unique_ptr<impl> impl_;
 };

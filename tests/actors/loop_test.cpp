@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <future>
 #include <map>
 #include <mutex>
 #include <string>
@@ -286,6 +287,49 @@ TEST_CASE("loop: 1,000 concurrent agents finish with correct, independent result
   CHECK(agents.empty());
   REQUIRE(taken.size() == 1000);
   CHECK(count_correct(taken) == 1000);
+}
+
+TEST_CASE("loop: agents handed over keep their tools, sub-agents and settings; their missions are taken, not copied",
+          "[actors][loop]") {
+  auto fn = [](const actors::llm_request& r) -> std::optional<std::string> {
+    if (r.mission.find("Double") != std::string::npos) return code("(return (* 2 data/n))");
+    if (r.turn == 1) return code("(return (+ (tool/double {:n data/n}) (tool/offset {})))");
+    return std::nullopt;
+  };
+  actors::runtime rt{scripted_options(fn)};
+  const agent doubler = agent("double").mission("Double {{n}}").signature("(n :int) -> :int");
+  auto make = [&](int i) {
+    return agent("a" + std::to_string(i))
+        .mission("Add " + std::string(300, '.'))
+        .data({{"n", i}})
+        .max_turns(2)
+        .tool(doubler)
+        .tool("offset", "a constant", "() -> :int", [](const nlohmann::ordered_json&) { return nlohmann::ordered_json(7); });
+  };
+  // run_async taking one agent: the job takes its spec (mission, data), the rest is still read.
+  agent one = make(5);
+  const char* text = one.spec().mission.data();
+  const actors::agent_job job = rt.make_job(std::move(one));
+  CHECK(job.spec->mission.size() == 304);
+  CHECK(job.spec->mission.data() == text);  // the same characters: moved, not copied
+  CHECK(job.spec->data.at("n") == 5);
+  CHECK(job.tools.size() == 2);
+  rt.release(job);
+  std::vector<agent> agents;
+  for (int i = 0; i < 50; ++i) agents.push_back(make(i));
+  const auto steps = rt.run_all(std::move(agents));
+  REQUIRE(steps.size() == 50);
+  int correct = 0;
+  for (int i = 0; i < 50; ++i)
+    if (steps[i].ok() && lisp::pr_str(*steps[i].return_value) == std::to_string(2 * i + 7) &&
+        steps[i].agent_name == "a" + std::to_string(i) && steps[i].turns.at(0)->children.size() == 1)
+      ++correct;
+  CHECK(correct == 50);
+  std::promise<messages::step> p;
+  rt.run_async(make(20), [&p](messages::step s) { p.set_value(std::move(s)); });
+  const auto s = p.get_future().get();
+  REQUIRE(s.ok());
+  CHECK(lisp::pr_str(*s.return_value) == "47");
 }
 
 }  // namespace actors_loop_test
