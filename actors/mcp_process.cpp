@@ -22,6 +22,12 @@ using clock_type = std::chrono::steady_clock;
 
 std::string errno_text(int e) { return std::strerror(e); }
 
+/// Signals the server's process group (it leads one: see run()), or the server alone if the
+/// group is not there yet.
+void signal_group(pid_t pid, int sig) {
+  if (::kill(-pid, sig) != 0) ::kill(pid, sig);
+}
+
 /// The program to exec: `command` itself when it names a path, else the first executable
 /// match in PATH; empty when there is none.
 std::string resolve(const std::string& command, const std::map<std::string, std::string>& env) {
@@ -155,6 +161,10 @@ void mcp_process::run() {
   const char* cwd = spec_.cwd.empty() ? nullptr : spec_.cwd.c_str();
   const pid_t pid = ::fork();
   if (pid < 0) return end_with("could not start: fork: " + errno_text(errno));
+  // The server leads a process group of its own (both sides set it, so that it holds before
+  // either runs on): stopping it signals the group, so what it started (a shell's or npx's
+  // child) ends with it instead of holding its output open and living on.
+  if (pid > 0) ::setpgid(pid, pid);
   if (pid == 0) {
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     ::dup2(in[0], 0);
@@ -223,7 +233,7 @@ void mcp_process::run() {
       queued = fd_in >= 0 && !outgoing_.empty();
     }
     if (stop_seen && fd_in < 0 && clock_type::now() >= deadline) {
-      ::kill(pid, signals_sent == 0 ? SIGTERM : SIGKILL);
+      signal_group(pid, signals_sent == 0 ? SIGTERM : SIGKILL);
       ++signals_sent;
       deadline = clock_type::now() + std::chrono::milliseconds(300);
     }
@@ -300,14 +310,23 @@ void mcp_process::run() {
   const auto start = clock_type::now();
   bool reaped = false;
   while (!reaped) {
-    const pid_t w = ::waitpid(pid, &status, WNOHANG);
-    if (w == pid || (w < 0 && errno != EINTR)) {
+    siginfo_t info{};
+    const int w = ::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT);
+    if (w == 0 && info.si_pid == pid) {
+      // It has ended. What it started in its group ends too (its zombie keeps the group's
+      // number from being reused until the waitpid below), then it is reaped.
+      ::kill(-pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      reaped = true;
+      break;
+    }
+    if (w < 0 && errno != EINTR) {
       reaped = true;
       break;
     }
     const auto waited = clock_type::now() - start;
-    if (waited > std::chrono::milliseconds(600)) ::kill(pid, SIGKILL);
-    else if (!reason.empty() || stop_seen || waited > std::chrono::milliseconds(300)) ::kill(pid, SIGTERM);
+    if (waited > std::chrono::milliseconds(600)) signal_group(pid, SIGKILL);
+    else if (!reason.empty() || stop_seen || waited > std::chrono::milliseconds(300)) signal_group(pid, SIGTERM);
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   if (reason.empty()) {

@@ -11,9 +11,11 @@
 #include "tests/support/actor_config.hpp"
 
 #include <signal.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <string>
@@ -93,6 +95,31 @@ std::string eval(caf::actor_system& sys, const std::string& source, std::vector<
 }
 
 bool process_alive(int pid) { return pid > 0 && ::kill(pid, 0) == 0; }
+
+/// Alive and not a zombie (an orphan's zombie waits for whoever reaps orphans here).
+bool process_running(int pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string id, comm, state;
+  stat >> id >> comm >> state;
+  return stat && state != "Z";
+}
+
+/// The process id a wrapper shell wrote to `file`, waiting for it to be written.
+int pid_in(const std::string& file) {
+  int pid = 0;
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  while (pid == 0 && std::chrono::steady_clock::now() < deadline) {
+    std::ifstream in(file);
+    if (!(in >> pid)) std::this_thread::sleep_for(10ms);
+  }
+  return pid;
+}
+
+bool ends_within(int pid, std::chrono::seconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (process_running(pid) && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(10ms);
+  return !process_running(pid);
+}
 
 }  // namespace
 
@@ -239,6 +266,36 @@ TEST_CASE("MCP client: ending the connection ends the server process") {
   const auto deadline = std::chrono::steady_clock::now() + 5s;
   while (process_alive(pid) && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(10ms);
   CHECK_FALSE(process_alive(pid));
+}
+
+TEST_CASE("MCP client: a server started through a wrapper ends with all it started; garbage at the handshake fails at once") {
+  // `sh -c`, npx and friends start the real server as their child: it holds the output pipe
+  // open, and stopping the wrapper alone would leave it running (and the client waiting on it).
+  caf::actor_system sys{testing::test_config()};
+  const std::string file = (std::filesystem::temp_directory_path() / ("ptc_mcp_wrapped_" + std::to_string(::getpid()))).string();
+  auto wrapped = [&](const std::string& then) {
+    std::filesystem::remove(file);
+    auto s = fake();
+    s.command = "sh";
+    s.args = {"-c", "sleep 60 & echo $! > " + file + "; " + then};
+    return s;
+  };
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(connect_error(sys, wrapped("echo garbage; wait")) ==
+        "MCP server fake could not start: it wrote a line that is not JSON-RPC: garbage");
+  CHECK(std::chrono::steady_clock::now() - start < 5s);  // not the 10 s handshake timeout
+  const int first = pid_in(file);
+  REQUIRE(first > 0);
+  CHECK(ends_within(first, 5s));
+  // A server that exits by itself at the end of its input: what it left running ends too.
+  {
+    auto c = connect(sys, wrapped(std::string("exec ") + PTC_FAKE_MCP_SERVER));
+    CHECK(call(sys, *c, "fake.echo", {{"message", "hi"}}).value == "\"hi\"");
+  }
+  const int second = pid_in(file);
+  REQUIRE(second > 0);
+  CHECK(ends_within(second, 5s));
+  std::filesystem::remove(file);
 }
 
 TEST_CASE("MCP client: closing the connection with a call out tells the server it is cancelled, then ends it") {
