@@ -188,19 +188,25 @@ std::vector<hostile_input> hostile_catalogue() {
   };
 }
 
+/// A listening socket on 127.0.0.1 at a free port (written to *port).
+int listen_loopback(std::uint16_t* port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a);
+  ::listen(fd, 16);
+  socklen_t len = sizeof a;
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len);
+  *port = ntohs(a.sin_port);
+  return fd;
+}
+
 /// Relays 127.0.0.1:port() to 127.0.0.1:target and keeps every byte it relays.
 class logging_proxy {
  public:
   explicit logging_proxy(std::uint16_t target) : target_{target} {
-    listen_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(listen_, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    ::listen(listen_, 16);
-    socklen_t len = sizeof a;
-    ::getsockname(listen_, reinterpret_cast<sockaddr*>(&a), &len);
-    port_ = ntohs(a.sin_port);
+    listen_ = listen_loopback(&port_);
     thread_ = std::thread([this] { run(); });
   }
   ~logging_proxy() {
@@ -268,15 +274,7 @@ class resetting_tls_node {
   explicit resetting_tls_node(const std::string& dir) : ctx_{SSL_CTX_new(TLS_server_method())} {
     SSL_CTX_use_certificate_chain_file(ctx_, (dir + "/node.pem").c_str());
     SSL_CTX_use_PrivateKey_file(ctx_, (dir + "/node.key").c_str(), SSL_FILETYPE_PEM);
-    listen_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(listen_, reinterpret_cast<sockaddr*>(&a), sizeof a);
-    ::listen(listen_, 16);
-    socklen_t len = sizeof a;
-    ::getsockname(listen_, reinterpret_cast<sockaddr*>(&a), &len);
-    port_ = ntohs(a.sin_port);
+    listen_ = listen_loopback(&port_);
     thread_ = std::thread([this] { run(); });
   }
   ~resetting_tls_node() {
