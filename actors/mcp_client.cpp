@@ -1,6 +1,7 @@
 // The MCP client connection actor (mcp.hpp).
 #include <algorithm>
 #include <chrono>
+#include <mutex>
 #include <set>
 
 #include <spdlog/spdlog.h>
@@ -131,10 +132,59 @@ struct pending_call {
 
 enum class phase { starting, ready, restarting, down };
 
+/// What a server sends to ptc's log (its stderr, its notifications/message), at most
+/// `per_second` lines a second, so that a server that floods them does not flood the log. What
+/// is left out is counted and said when the next second's first line comes, or at the end.
+/// Shared by the actor and the thread that reads the server's stderr.
+class log_gate {
+ public:
+  static constexpr std::size_t per_second = 100;
+  explicit log_gate(std::string server) : server_(std::move(server)) {}
+  log_gate(const log_gate&) = delete;
+  log_gate& operator=(const log_gate&) = delete;
+  ~log_gate() { report(); }
+
+  /// True when one more line may be logged now.
+  bool admit() {
+    std::lock_guard lock(mutex_);
+    const auto now = std::chrono::steady_clock::now();
+    if (now - window_ >= std::chrono::seconds(1)) {
+      report_locked();
+      window_ = now;
+      used_ = 0;
+    }
+    if (used_ < per_second) {
+      ++used_;
+      return true;
+    }
+    ++dropped_;
+    return false;
+  }
+
+ private:
+  void report() {
+    std::lock_guard lock(mutex_);
+    report_locked();
+  }
+  void report_locked() {
+    if (dropped_ == 0) return;
+    spdlog::warn("mcp {}: {} more log lines within a second were not logged (at most {} a second are)", server_,
+                 dropped_, per_second);
+    dropped_ = 0;
+  }
+
+  std::string server_;
+  std::mutex mutex_;
+  std::chrono::steady_clock::time_point window_{};
+  std::size_t used_ = 0;
+  std::size_t dropped_ = 0;
+};
+
 struct mcp_state {
   static constexpr const char* name = "mcp_connection";
   mcp_server_spec spec;
   std::string label;  ///< "MCP server NAME"
+  std::shared_ptr<log_gate> log;  ///< the server's lines to ptc's log
   std::shared_ptr<detail::mcp_process> proc;
   std::uint64_t generation = 0;
   phase ph = phase::starting;
@@ -316,7 +366,9 @@ void start_process(mcp_actor* self) {
   const std::string server = st.spec.name;
   detail::process_callbacks cb{
       [to_self, gen](std::string line) { to_self(mcp_line_atom::value, gen, std::move(line)); },
-      [server](std::string line) { spdlog::info("mcp {} stderr: {}", server, line); },
+      [server, log = st.log](std::string line) {
+        if (log->admit()) spdlog::info("mcp {} stderr: {}", server, line);
+      },
       [to_self, gen](std::string why) { to_self(mcp_exit_atom::value, gen, std::move(why)); }};
   st.proc = detail::mcp_process::start(std::move(ps), std::move(cb));
   send_initialize(self);
@@ -543,6 +595,7 @@ void on_message(mcp_actor* self, const json& msg) {
     const json params = msg.value("params", json::object());
     const std::string level = params.value("level", "info");
     const json data = params.value("data", json());
+    if (!st.log->admit()) return;
     const std::string text = cut(data.is_string() ? data.get<std::string>() : data.dump(), 4000);
     if (level == "debug") spdlog::debug("mcp {}: {}", st.spec.name, text);
     else if (level == "info" || level == "notice") spdlog::info("mcp {}: {}", st.spec.name, text);
@@ -754,6 +807,7 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec,
   st.published = std::move(published);
   if (spec.prefix.empty()) spec.prefix = spec.name + ".";
   st.label = "MCP server " + spec.name;
+  st.log = std::make_shared<log_gate>(spec.name);
   st.spec = std::move(spec);
   // Ended by its owner (or its system shutting down): end the server now and answer everyone
   // waiting. Timers hold a reference to the actor, so its state may outlive this by a timeout.

@@ -2,7 +2,7 @@
 // newline-delimited JSON-RPC, whose tools and faults are chosen by the test.
 //
 //   fake_mcp_server [--version V] [--handshake-delay-ms N] [--fail-init] [--exit-at-start]
-//                   [--page-size N] [--tools N] [--state-file F] [--grow]
+//                   [--page-size N] [--tools N] [--state-file F] [--grow] [--chatter N]
 //
 // Tools: echo {message}, add {a b}, weather {city} (structuredContent), fail (isError),
 // rpc_error (a JSON-RPC error), slow {ms} (answers after ms, concurrently with other calls),
@@ -14,6 +14,8 @@
 // --state-file F: each start appends a line to F (the tests count restarts), and so does each
 // notifications/cancelled received ("cancelled ID") and each slow call ("slow ID"). slow sends notifications/progress (1 and
 // 2 of 2) before its answer when the call carries a progressToken.
+// --chatter N: before answering tools/list, N notifications/message ("chatter K", warning) and
+// N lines on stderr ("stderr chatter K").
 #include <unistd.h>
 
 #include <atomic>
@@ -74,7 +76,7 @@ json all_tools(int extra) {
 
 int main(int argc, char** argv) {
   std::string version;
-  int handshake_delay_ms = 0, page_size = 1000, extra = 0;
+  int handshake_delay_ms = 0, page_size = 1000, extra = 0, chatter = 0;
   bool fail_init = false, grow = false;
   std::string state_file;
   for (int i = 1; i < argc; ++i) {
@@ -87,6 +89,7 @@ int main(int argc, char** argv) {
     else if (a == "--page-size") page_size = std::stoi(next());
     else if (a == "--tools") extra = std::stoi(next());
     else if (a == "--grow") grow = true;
+    else if (a == "--chatter") chatter = std::stoi(next());
     else if (a == "--state-file") {
       state_file = next();
       std::ofstream(state_file, std::ios::app) << "start " << getpid() << "\n";
@@ -119,6 +122,13 @@ int main(int argc, char** argv) {
              {"capabilities", {{"tools", json::object()}}},
              {"serverInfo", {{"name", "fake"}, {"version", "1"}}}});
     } else if (method == "tools/list") {
+      for (int k = 1; k <= chatter; ++k) {
+        write_line({{"jsonrpc", "2.0"},
+                    {"method", "notifications/message"},
+                    {"params", {{"level", "warning"}, {"data", "chatter " + std::to_string(k)}}}});
+        std::cerr << "stderr chatter " << k << "\n";
+      }
+      std::cerr << std::flush;
       std::size_t start = 0;
       if (msg.contains("params") && msg["params"].contains("cursor"))
         start = std::stoul(msg["params"]["cursor"].get<std::string>());

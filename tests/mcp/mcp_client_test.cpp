@@ -17,11 +17,15 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <optional>
 #include <string>
 #include <thread>
 #include <variant>
 #include <vector>
+
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
 
 #include "ptc/actors/interpreter.hpp"
 #include "ptc/actors/mcp.hpp"
@@ -296,6 +300,51 @@ TEST_CASE("MCP client: a server started through a wrapper ends with all it start
   REQUIRE(second > 0);
   CHECK(ends_within(second, 5s));
   std::filesystem::remove(file);
+}
+
+TEST_CASE("MCP client: a server flooding the log gets 100 lines a second into it; the rest is counted, nothing lost silently") {
+  std::ostringstream captured;
+  auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(captured);
+  auto logger = spdlog::default_logger();
+  const auto level = logger->level();
+  logger->sinks().push_back(sink);
+  logger->set_level(spdlog::level::info);
+  struct restore {  // the process's logger as it was, however the test ends
+    std::shared_ptr<spdlog::logger> logger;
+    spdlog::level::level_enum level;
+    ~restore() {
+      logger->sinks().pop_back();
+      logger->set_level(level);
+    }
+  } restored{logger, level};
+  auto log_text = [&] {
+    sink->flush();
+    return captured.str();
+  };
+  {
+    caf::actor_system sys{testing::test_config()};
+    // 1,000 notifications/message and 1,000 stderr lines at its handshake.
+    auto c = connect(sys, fake({"--chatter", "1000"}));
+    CHECK(call(sys, *c, "fake.echo", {{"message", "hi"}}).value == "\"hi\"");
+  }
+  // Every line is logged or counted (the count is said when the connection ends, at the latest).
+  auto accounted = [&] {
+    const std::string log = log_text();
+    std::size_t logged = 0, counted = 0;
+    std::istringstream lines(log);
+    for (std::string line; std::getline(lines, line);) {
+      if (line.find("chatter ") != std::string::npos) ++logged;
+      if (const auto at = line.find("mcp fake: "); at != std::string::npos && line.find("more log lines") != std::string::npos)
+        counted += std::stoul(line.substr(at + 10));
+    }
+    return std::pair{logged, counted};
+  };
+  CHECK(testing::eventually([&] { auto [l, c] = accounted(); return l + c == 2000; }));
+  const auto [logged, counted] = accounted();
+  CHECK(logged >= 99);  // the server's start-up line on stderr took one of the first second's 100
+  CHECK(logged <= 300);  // 100 a second: the handshake takes well under three seconds
+  CHECK(counted >= 1700);
+  CHECK_THAT(log_text(), Catch::Contains("more log lines within a second were not logged (at most 100 a second are)"));
 }
 
 TEST_CASE("MCP client: closing the connection with a call out tells the server it is cancelled, then ends it") {
