@@ -31,7 +31,8 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
-/// A longer line from the client is answered with a parse error (and not kept).
+/// A longer line from the client is answered with a parse error; the bytes beyond the limit
+/// are skipped as they are read, not kept.
 constexpr std::size_t max_line_bytes = 64u << 20;
 /// After stdin closes, how long calls in flight may take to finish before they are dropped.
 constexpr std::chrono::seconds drain_limit{30};
@@ -75,6 +76,24 @@ void on_upstream_tools_changed(const mcp_connections& mcp, const std::vector<act
   }
 }
 
+/// The next line of `in` without its end, keeping at most `limit` bytes of it: false at the end
+/// of input. `too_long` says it had more (skipped as read: a client's endless line costs no
+/// more memory than the limit).
+bool read_line(std::istream& in, std::string& line, std::size_t limit, bool& too_long) {
+  line.clear();
+  too_long = false;
+  std::streambuf* buf = in.rdbuf();
+  bool any = false;
+  for (;;) {
+    const int c = buf->sbumpc();
+    if (c == std::char_traits<char>::eof()) return any;
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() < limit) line.push_back(static_cast<char>(c));
+    else too_long = true;
+  }
+}
+
 /// One session on stdin/stdout until stdin closes.
 int serve_stdio(caf::actor_system& sys, actors::mcp_server_options opts, const mcp_connections& mcp, std::size_t own) {
   const std::vector<actors::tool_binding> own_tools(opts.tools.begin(), opts.tools.begin() + own);
@@ -90,12 +109,26 @@ int serve_stdio(caf::actor_system& sys, actors::mcp_server_options opts, const m
   });
   spdlog::info("ptc mcp: serving run_program on stdio with {} tools and {} agents", count, agents);
   std::string line;
-  while (std::getline(std::cin, line)) {
+  bool too_long = false;
+  while (read_line(std::cin, line, max_line_bytes, too_long)) {
+    if (too_long) {
+      spdlog::warn("ptc mcp: skipped a message over {} MiB", max_line_bytes >> 20);
+      std::lock_guard<std::mutex> lock(*out_mutex);
+      std::cout << json{{"jsonrpc", "2.0"},
+                        {"id", nullptr},
+                        {"error",
+                         {{"code", -32700},
+                          {"message", "Parse error: the message is longer than " +
+                                          std::to_string(max_line_bytes >> 20) + " MiB (ptc mcp's limit); it was skipped"}}}}
+                       .dump()
+                << '\n'
+                << std::flush;
+      continue;
+    }
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
-    if (line.size() > max_line_bytes) line = "{";  // answered as a parse error
     caf::anon_send(session, actors::mcp_in_atom::value, std::move(line));
-    line.clear();
+    line = std::string();
   }
   // The client closed stdin: calls in flight are answered (for a while), then the session
   // ends, and with it every run still going.

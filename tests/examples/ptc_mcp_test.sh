@@ -87,6 +87,18 @@ check serve 0
 if [[ $(jq -r 'select(.id == 1) | .result.protocolVersion' "$tmp/out") == 2025-06-18 ]]; then ok; else bad "serve: initialize"; fi
 if jq -r 'select(.id == 2) | .result.tools[0].description' "$tmp/out" | grep -q '^tool/fake.echo(message :string) -> :any'; then ok; else bad "serve: run_program lists tool/fake.echo"; fi
 if [[ $(jq -c 'select(.id == 3) | .result | [.structuredContent, .content[1].text]' "$tmp/out") == '[{"result":["a","b"]},"printed:\nhi\n"]' ]]; then ok; else bad "serve: run_program result"; fi
+# A message over ptc mcp's 64 MiB limit is answered with a parse error that says so, and is
+# skipped as it is read (not held whole); the session goes on.
+{
+  printf '%s\n' "$init"
+  printf '{"jsonrpc":"2.0","id":9,"method":"ping","params":{"pad":"'
+  head -c $((80 * 1024 * 1024)) /dev/zero | tr '\0' a
+  printf '"}}\n{"jsonrpc":"2.0","id":10,"method":"ping"}\n'
+} | env -i PATH="$PATH" HOME="$tmp" timeout 120 "$ptc" mcp >"$tmp/out" 2>"$tmp/err"
+echo $? >"$tmp/code"
+check serve-long-line 0
+if [[ $(jq -r 'select(.error != null) | .error.message' "$tmp/out") == "Parse error: the message is longer than 64 MiB (ptc mcp's limit); it was skipped" ]]; then ok; else bad "serve: an over-long line is named as such"; fi
+if [[ $(jq -c 'select(.id == 10) | .result' "$tmp/out") == '{}' ]]; then ok; else bad "serve: the session goes on after an over-long line"; fi
 # An upstream server's new tool list (notifications/tools/list_changed) reaches `ptc mcp`'s
 # host as its own list_changed, and the next calls and the next tools/list use it.
 grow='{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"run_program","arguments":{"program":"(tool/fake.grow)"}}}'
