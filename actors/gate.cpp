@@ -536,13 +536,15 @@ std::string gate_core::failure_text(const gate_pair& p, std::string reason) cons
               reason.find("packet length too long") != std::string::npos ||
               reason.find("record layer failure") != std::string::npos))
     return "the node does not speak TLS (" + reason + "): a plaintext node is reached without --tls-* options";
-  if (tls && p.state == pair_state::relaying && !p.admitted && reason.starts_with("TLS: ") &&
-      reason.find("alert") != std::string::npos)
+  // A TLS failure after the handshake, before the node admitted this client: the node judged
+  // the client's certificate.
+  const bool before_admission = tls && p.state == pair_state::relaying && !p.admitted && reason.starts_with("TLS: ");
+  if (before_admission && reason.find("alert") != std::string::npos)
     return "the node refused this client's certificate (" + reason.substr(5) + ")";
   // Under TLS 1.3 the node judges the client's certificate after the client's handshake is
   // done, and its refusal can arrive as a reset (or an end without close_notify) ahead of the
   // alert that says why. Nothing else ends a connection there before the node admits it.
-  if (tls && p.state == pair_state::relaying && !p.admitted && reason.starts_with("TLS: ") &&
+  if (before_admission &&
       (reason.find("connection failed") != std::string::npos || reason.find("unexpected eof") != std::string::npos))
     return "the node refused this client's certificate, most likely: it dropped the connection right after the TLS "
            "handshake, before admitting this client (" + reason.substr(5) + "); the node's log says why";

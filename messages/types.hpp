@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -53,8 +52,6 @@ class shared_text {
   template <class... A>
   std::size_t find(A&&... a) const { return p_->find(std::forward<A>(a)...); }
   std::string substr(std::size_t pos = 0, std::size_t n = std::string::npos) const { return p_->substr(pos, n); }
-  bool starts_with(std::string_view s) const { return p_->starts_with(s); }
-  bool ends_with(std::string_view s) const { return p_->ends_with(s); }
   bool operator==(const shared_text& o) const { return p_ == o.p_ || *p_ == *o.p_; }
   bool operator==(const std::string& o) const { return *p_ == o; }
   bool operator==(const char* o) const { return *p_ == o; }

@@ -117,7 +117,7 @@ int serve_stdio(caf::actor_system& sys, actors::mcp_server_options opts, const m
       std::cout << json{{"jsonrpc", "2.0"},
                         {"id", nullptr},
                         {"error",
-                         {{"code", -32700},
+                         {{"code", actors::jsonrpc::parse_error},
                           {"message", "Parse error: the message is longer than " +
                                           std::to_string(max_line_bytes >> 20) + " MiB (ptc mcp's limit); it was skipped"}}}}
                        .dump()
@@ -128,7 +128,6 @@ int serve_stdio(caf::actor_system& sys, actors::mcp_server_options opts, const m
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
     caf::anon_send(session, actors::mcp_in_atom::value, std::move(line));
-    line = std::string();
   }
   // The client closed stdin: calls in flight are answered (for a while), then the session
   // ends, and with it every run still going.
