@@ -16,6 +16,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "ptc/lisp/json.hpp"
+
 namespace ptc::actors {
 
 namespace {
@@ -183,10 +185,14 @@ void send_calls(interpreter_actor* self, std::uint64_t id, run_entry& e) {
               lisp::tool_reply reply;
               reply.id = call_id;
               if (res.ok) {
-                try {
-                  reply.result = nlohmann::ordered_json::parse(res.value);
-                } catch (const std::exception&) {
-                  reply.error = "tool " + name + " returned a result that is not valid JSON";
+                auto parsed = lisp::parse_outside_json<nlohmann::ordered_json>(res.value);
+                if (!parsed.is_discarded()) {
+                  reply.result = std::move(parsed);
+                } else {
+                  reply.error = "tool " + name + " returned a result that is " +
+                                (lisp::json_too_deep(res.value)
+                                     ? "nested more than " + std::to_string(lisp::max_json_depth) + " levels deep (ptc's limit)"
+                                     : std::string("not valid JSON"));
                 }
               } else {
                 reply.error = std::move(res.error);

@@ -10,6 +10,7 @@
 #include "ptc/actors/llm.hpp"
 #include "ptc/actors/llm_internal.hpp"
 #include "ptc/config/provider.hpp"
+#include "ptc/lisp/json.hpp"
 
 namespace ptc::actors {
 
@@ -129,7 +130,7 @@ std::string string_at(const json& j, const char* key) {
 /// The provider's own words from an error body: error.message, an "error" string, a
 /// top-level "message", or the start of the body itself.
 std::string error_message_of(const std::string& body) {
-  json j = json::parse(body, nullptr, false);
+  json j = lisp::parse_outside_json<json>(body);
   if (j.is_object()) {
     auto e = j.find("error");
     if (e != j.end()) {
@@ -295,9 +296,12 @@ parsed_completion parse_http_response(const config::llm_settings& s, const http_
     out.retryable = retryable_status(res.status);
     return out;
   }
-  json j = json::parse(res.body, nullptr, false);
+  json j = lisp::parse_outside_json<json>(res.body);
   if (j.is_discarded()) {
-    out.error = res.body.empty() ? "empty body" : "the body is not valid JSON";
+    out.error = res.body.empty()                ? "empty body"
+                : lisp::json_too_deep(res.body) ? "the body nests arrays and objects more than " +
+                                                      std::to_string(lisp::max_json_depth) + " levels deep (ptc's limit)"
+                                                : "the body is not valid JSON";
     return out;
   }
   if (!j.is_object()) {

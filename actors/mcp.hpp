@@ -47,6 +47,10 @@ inline constexpr int parse_error = -32700;
 inline constexpr int invalid_request = -32600;
 inline constexpr int method_not_found = -32601;
 inline constexpr int invalid_params = -32602;
+
+/// The message of a parse error for a `what` ("message", "body") that was not read: not JSON,
+/// or JSON nested more than lisp::max_json_depth levels deep.
+std::string parse_error_text(const std::string& what, std::string_view text);
 }  // namespace jsonrpc
 
 /// The progressToken in a request's params._meta (MCP: a string or an integer), or null.

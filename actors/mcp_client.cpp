@@ -12,6 +12,7 @@
 #include "ptc/actors/trace.hpp"
 #include "ptc/actors/wire.hpp"
 #include "ptc/config/secret.hpp"
+#include "ptc/lisp/json.hpp"
 #include "ptc/messages/json_schema.hpp"
 #include "ptc/messages/text.hpp"
 
@@ -30,9 +31,21 @@ using mcp_restart_atom = caf::atom_constant<caf::atom("mcprestart")>;
 using mcp_close_atom = caf::atom_constant<caf::atom("mcpclose")>;
 
 constexpr std::size_t max_error_text = 2000;
+/// A server may list at most this many tools, in at most this many pages.
+constexpr std::size_t max_listed_tools = 10'000;
 
 std::string cut(std::string text, std::size_t limit = max_error_text) {
   return messages::cut_utf8(std::move(text), limit);
+}
+
+/// What a server sent that cannot be read as JSON-RPC, for the fault: "wrote a line that is not
+/// JSON-RPC: ..." or, when it is JSON nested too deep to be read safely, says so.
+std::string not_json_rpc(const std::string& what, const std::string& text) {
+  if (lisp::json_too_deep(text)) {
+    return what + " that nests arrays and objects more than " + std::to_string(lisp::max_json_depth) +
+           " levels deep (ptc's limit): " + cut(text, 60);
+  }
+  return what + " that is not JSON-RPC: " + cut(text, 120);
 }
 
 std::uint64_t base64_bytes(const std::string& data) {
@@ -48,7 +61,7 @@ json content_item(const json& c) {
   const std::string type = c.value("type", "");
   if (type == "text") {
     const std::string text = c.value("text", "");
-    json parsed = json::parse(text, nullptr, false);
+    json parsed = lisp::parse_outside_json<json>(text);
     return parsed.is_discarded() ? json(text) : parsed;
   }
   if (type == "image" || type == "audio") {
@@ -87,6 +100,14 @@ std::string text_of(const json& result) {
 const std::vector<std::string>& mcp_protocol_versions() {
   static const std::vector<std::string> versions{"2025-11-25", "2025-06-18", "2025-03-26"};
   return versions;
+}
+
+std::string jsonrpc::parse_error_text(const std::string& what, std::string_view text) {
+  if (lisp::json_too_deep(text)) {
+    return "Parse error: the " + what + " nests arrays and objects more than " +
+           std::to_string(lisp::max_json_depth) + " levels deep (ptc's limit)";
+  }
+  return "Parse error: the " + what + " is not JSON";
 }
 
 tool_result mcp_result_to_tool_result(const json& result) {
@@ -194,6 +215,11 @@ struct mcp_state {
   int restarts = 0;
   std::int64_t next_id = 1;
   std::int64_t init_id = 0, list_id = 0;
+  /// The initialize request whose timer bounds the whole handshake (initialize and every page
+  /// of tools/list), so a server that answers initialize and then stalls is still timed out.
+  std::int64_t handshake_timer = 0;
+  std::size_t list_pages = 0;           ///< pages of the list in progress
+  std::set<std::size_t> cursors_seen;   ///< hashes of its cursors: a cursor seen twice is a loop
   std::string protocol_version;
   ordered_json listed = ordered_json::array();
   std::map<std::int64_t, pending_call> calls;
@@ -319,8 +345,18 @@ void send_initialize(mcp_actor* self) {
                        {{"protocolVersion", mcp_protocol_versions().front()},
                         {"capabilities", json::object()},
                         {"clientInfo", {{"name", "ptc"}, {"version", "0.1"}}}});
+  st.handshake_timer = st.init_id;
   self->delayed_send(self, std::chrono::milliseconds(st.spec.connect_timeout_ms), mcp_timeout_atom::value,
                      st.init_id, st.generation);
+}
+
+/// Asks for the first page of the tool list.
+void list_tools(mcp_actor* self) {
+  auto& st = self->state;
+  st.listed = ordered_json::array();
+  st.list_pages = 0;
+  st.cursors_seen.clear();
+  st.list_id = request(self, "tools/list", nullptr);
 }
 
 /// Streamable HTTP: a new session (the first, or after the server lost one).
@@ -521,8 +557,7 @@ void relist(mcp_actor* self) {
     return;
   }
   st.relisting = true;
-  st.listed = ordered_json::array();
-  st.list_id = request(self, "tools/list", nullptr);
+  list_tools(self);
 }
 
 void on_response(mcp_actor* self, const json& msg) {
@@ -547,24 +582,39 @@ void on_response(mcp_actor* self, const json& msg) {
     }
     st.protocol_version = version;
     send_json(self, {{"jsonrpc", "2.0"}, {"method", "notifications/initialized"}});
-    st.list_id = request(self, "tools/list", nullptr);
+    list_tools(self);
     return;
   }
   if (id == st.list_id) {
     st.list_id = 0;
-    if (error && st.relisting && st.ever_ready) {
-      st.relisting = false;
-      spdlog::warn("{} could not list its new tools: {}; the previous list stays in use", st.label, error_text());
-      return;
-    }
-    if (error) return go_down(self, st.label + " could not list its tools: " + error_text());
+    auto list_failed = [&](const std::string& why) {
+      if (st.relisting && st.ever_ready) {
+        st.relisting = false;
+        spdlog::warn("{} could not list its new tools: {}; the previous list stays in use", st.label, why);
+        return;
+      }
+      go_down(self, st.label + " could not list its tools: " + why);
+    };
+    if (error) return list_failed(error_text());
     const json result = msg.value("result", json::object());
     if (auto tools = result.find("tools"); tools != result.end() && tools->is_array()) {
       for (const auto& t : *tools) st.listed.push_back(t);
     }
+    ++st.list_pages;
     if (auto cursor = result.find("nextCursor"); cursor != result.end() && cursor->is_string()) {
-      if (st.listed.size() > 10'000) return go_down(self, st.label + " lists more than 10000 tools");
-      st.list_id = request(self, "tools/list", {{"cursor", cursor->get<std::string>()}});
+      // A server's paging must end: a bound on tools and pages, and no cursor twice.
+      if (st.listed.size() > max_listed_tools) {
+        return list_failed("it lists more than " + std::to_string(max_listed_tools) + " tools");
+      }
+      if (st.list_pages >= max_listed_tools) {
+        return list_failed("its list goes on for more than " + std::to_string(max_listed_tools) + " pages");
+      }
+      const std::string& next = cursor->get_ref<const std::string&>();
+      if (!st.cursors_seen.insert(std::hash<std::string>{}(next)).second) {
+        return list_failed("its pages loop: tools/list page " + std::to_string(st.list_pages) +
+                           " gave the cursor " + cut(json(next).dump(), 80) + " a second time");
+      }
+      st.list_id = request(self, "tools/list", {{"cursor", next}});
       return;
     }
     return ready(self);
@@ -621,10 +671,10 @@ void on_message(mcp_actor* self, const json& msg) {
 
 void on_line(mcp_actor* self, const std::string& line) {
   auto& st = self->state;
-  json msg = json::parse(line, nullptr, false);
+  json msg = lisp::parse_outside_json<json>(line);
   if (msg.is_discarded() || !msg.is_object()) {
     // Not JSON-RPC: the stream cannot be trusted any more. The process is restarted.
-    if (st.fault.empty()) st.fault = "wrote a line that is not JSON-RPC: " + cut(line, 120);
+    if (st.fault.empty()) st.fault = not_json_rpc("wrote a line", line);
     if (st.proc) st.proc->stop();
     return;
   }
@@ -747,7 +797,7 @@ void on_http_answer(mcp_actor* self, std::uint64_t epoch, std::int64_t id, http_
   if (r.status == 404 && !st.session_id.empty() && !handshake) return session_lost(self, id);
   if (r.status < 200 || r.status >= 300) {
     std::string detail = r.body;
-    json body = json::parse(r.body, nullptr, false);
+    json body = lisp::parse_outside_json<json>(r.body);
     if (!body.is_discarded() && body.is_object() && body.contains("error") && body["error"].is_object())
       detail = body["error"].value("message", detail);
     return fail("answered HTTP " + std::to_string(r.status) + (detail.empty() ? "" : ": " + cut(detail, 300)));
@@ -760,9 +810,9 @@ void on_http_answer(mcp_actor* self, std::uint64_t epoch, std::int64_t id, http_
     if (type.starts_with("text/event-stream")) bodies = sse_event_data(r.body);
     else bodies.push_back(std::move(r.body));
     for (const auto& b : bodies) {
-      json msg = json::parse(b, nullptr, false);
+      json msg = lisp::parse_outside_json<json>(b);
       if (msg.is_discarded() || !(msg.is_object() || msg.is_array()))
-        return fail("answered with a body that is not JSON-RPC: " + cut(b, 120));
+        return fail(not_json_rpc("answered with a body", b));
       if (msg.is_object()) on_message(self, msg);
       else for (const auto& m : msg) if (m.is_object()) on_message(self, m);
       if (st.ph == phase::down) return;
@@ -850,8 +900,13 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec,
       [=](mcp_timeout_atom, std::int64_t id, std::uint64_t gen) {
         auto& st = self->state;
         if (gen != st.generation) return;
-        if (id == st.init_id || id == st.list_id) {
-          st.fault = "did not complete the handshake within " + std::to_string(st.spec.connect_timeout_ms) + " ms";
+        // The handshake's one timer: initialize and every page of tools/list within it.
+        const bool handshaking = st.ph != phase::ready && st.ph != phase::down && (st.init_id != 0 || st.list_id != 0);
+        if (id == st.handshake_timer && handshaking) {
+          st.fault = "did not complete the handshake within " + std::to_string(st.spec.connect_timeout_ms) + " ms" +
+                     (st.init_id != 0 ? " (no answer to initialize)"
+                                      : " (it answered initialize; no answer to tools/list page " +
+                                            std::to_string(st.list_pages + 1) + ")");
           if (st.is_http()) handshake_failed(self, "it " + st.fault);
           else if (!st.ever_ready) go_down(self, st.label + " could not start: it " + st.fault);
           else if (st.proc) st.proc->stop();
@@ -946,6 +1001,7 @@ std::variant<std::shared_ptr<mcp_client>, std::string> mcp_client::connect(caf::
                                                                            mcp_server_spec spec) {
   const auto timeout = std::chrono::milliseconds(spec.connect_timeout_ms + 2000);
   const std::string label = "MCP server " + spec.name;
+  const std::int64_t connect_ms = spec.connect_timeout_ms;
   auto published = std::make_shared<detail::mcp_tool_list>();
   auto conn = sys.spawn(mcp_connection, std::move(spec), published);
   caf::scoped_actor self{sys};
@@ -957,7 +1013,10 @@ std::variant<std::shared_ptr<mcp_client>, std::string> mcp_client::connect(caf::
           },
           [&](const caf::error& err) {
             const auto& ctx = err.context();
-            out = ctx.match_elements<std::string>() ? ctx.get_as<std::string>(0) : label + ": " + sys.render(err);
+            if (ctx.match_elements<std::string>()) out = ctx.get_as<std::string>(0);
+            else if (err == caf::sec::request_timeout)  // (the connection's own timer answers first)
+              out = label + " could not start: it did not complete the handshake within " + std::to_string(connect_ms) + " ms";
+            else out = label + ": " + sys.render(err);
           });
   if (std::holds_alternative<std::string>(out)) caf::anon_send_exit(conn, caf::exit_reason::user_shutdown);
   return out;

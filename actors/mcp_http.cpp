@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "ptc/actors/mcp.hpp"
+#include "ptc/lisp/json.hpp"
 
 namespace ptc::actors {
 
@@ -148,7 +149,7 @@ void on_session_message(const std::weak_ptr<detail::mcp_http_state>& weak, const
                         std::string text) {
   auto st = weak.lock();
   if (!st) return;
-  json msg = json::parse(text, nullptr, false);
+  json msg = lisp::parse_outside_json<json>(text);
   const bool answer = msg.is_object() && msg.contains("id") && (msg.contains("result") || msg.contains("error"));
   std::lock_guard lock(st->mutex);
   auto s = st->sessions.find(session_id);
@@ -198,8 +199,8 @@ void handle_post(const state_ptr& st, const http_server_request& req, const http
     return reply.send(rpc_error(406, jsonrpc::invalid_request, "Not Acceptable: Accept must list application/json and text/event-stream"));
   if (!req.header("content-type").starts_with("application/json"))
     return reply.send(rpc_error(415, jsonrpc::invalid_request, "Unsupported Media Type: the body must be application/json"));
-  json msg = json::parse(req.body, nullptr, false);
-  if (msg.is_discarded()) return reply.send(rpc_error(400, jsonrpc::parse_error, "Parse error: the body is not JSON"));
+  json msg = lisp::parse_outside_json<json>(req.body);
+  if (msg.is_discarded()) return reply.send(rpc_error(400, jsonrpc::parse_error, jsonrpc::parse_error_text("body", req.body)));
   if (msg.is_array()) return reply.send(rpc_error(400, jsonrpc::invalid_request, "Invalid Request: batches are not supported"));
   if (!msg.is_object()) return reply.send(rpc_error(400, jsonrpc::invalid_request, "Invalid Request: not a JSON-RPC object"));
   const bool has_id = msg.contains("id");

@@ -91,7 +91,7 @@ bool output_wrapped(const messages::tool_spec& spec) {
 /// A finished agent call (the agent tool's answer) as a tools/call result.
 json agent_call_result(const tool_result& r, bool wrapped) {
   if (!r.ok) return tool_error(r.error);
-  json value = json::parse(r.value, nullptr, false);
+  json value = lisp::parse_outside_json<json>(r.value);
   if (value.is_discarded()) return tool_error("the agent's value is not JSON");
   const std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
   json structured = wrapped || !value.is_object() ? json{{"result", std::move(value)}} : std::move(value);
@@ -237,7 +237,7 @@ void start_agent(session_actor* self, const json& id, const served_agent& served
           if (sink) w->send(sink, trace_atom::value, line);
           // Progress: the turns of the agent itself (its sub-agents' paths are "name/...").
           if (progress_token.is_null() || !is_trace_event(line, "turn")) return;
-          const json event = json::parse(line, nullptr, false);
+          const json event = lisp::parse_outside_json<json>(line);
           if (event.is_discarded() || event.value("agent", "") != name || !event.contains("turn")) return;
           w->send(session, mcp_note_atom::value, call_key, turn_progress(progress_token, event["turn"], max_turns).dump());
         },
@@ -288,8 +288,8 @@ void on_notification(session_actor* self, const std::string& method, const json&
 }
 
 void on_message(session_actor* self, const std::string& text) {
-  json msg = json::parse(text, nullptr, false);
-  if (msg.is_discarded()) return reply_error(self, nullptr, jsonrpc::parse_error, "Parse error: the message is not JSON");
+  json msg = lisp::parse_outside_json<json>(text);
+  if (msg.is_discarded()) return reply_error(self, nullptr, jsonrpc::parse_error, jsonrpc::parse_error_text("message", text));
   if (msg.is_array()) return reply_error(self, nullptr, jsonrpc::invalid_request, "Invalid Request: batches are not supported");
   if (!msg.is_object()) return reply_error(self, nullptr, jsonrpc::invalid_request, "Invalid Request: not a JSON-RPC object");
   const bool has_id = msg.contains("id");

@@ -23,9 +23,6 @@
 namespace ptc::lisp {
 namespace {
 
-/// Deeper JSON than this is refused (the reader's nesting limit, for the same reason).
-constexpr int max_json_depth = 512;
-
 [[noreturn]] void too_deep() {
   raise(error_kind::limit, "JSON nested more than " + std::to_string(max_json_depth) +
                                " levels deep");
@@ -291,6 +288,25 @@ class to_json_walker {
 };
 
 }  // namespace
+
+bool json_too_deep(std::string_view text) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;  // the escaped character is skipped with it
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_json_depth) return true;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return false;
+}
 
 value from_json(const nlohmann::ordered_json& j) {
   work_counter w;

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <iostream>
 #include <set>
 #include <stdexcept>
 
 #include "examples/demo/demo_data.hpp"
+#include "ptc/lisp/json.hpp"
 #include "ptc/messages/signature.hpp"
 #include "examples/demo/demo_missions.hpp"
 
@@ -140,9 +142,12 @@ std::optional<nlohmann::ordered_json> read_json_object(const std::string& path, 
     problem = "cannot read " + path;
     return std::nullopt;
   }
-  auto j = nlohmann::ordered_json::parse(in, nullptr, false);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  auto j = lisp::parse_outside_json<nlohmann::ordered_json>(text);
   if (j.is_discarded() || !j.is_object()) {
-    problem = path + " must hold a JSON object (its keys become data/KEY)";
+    problem = lisp::json_too_deep(text) ? path + " nests arrays and objects more than " +
+                                              std::to_string(lisp::max_json_depth) + " levels deep (ptc's limit)"
+                                        : path + " must hold a JSON object (its keys become data/KEY)";
     return std::nullopt;
   }
   return j;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <iterator>
 #include <iostream>
 #include <sstream>
 
@@ -61,9 +62,15 @@ int run_eval(const eval_options& o) {
       std::cerr << "Error: cannot read " << o.data_file << "\n";
       return 2;
     }
-    nlohmann::ordered_json j = nlohmann::ordered_json::parse(in, nullptr, false);
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    nlohmann::ordered_json j = lisp::parse_outside_json<nlohmann::ordered_json>(text);
     if (j.is_discarded() || !j.is_object()) {
-      std::cerr << "Error: " << o.data_file << " must hold a JSON object (its keys become data/KEY)\n";
+      if (lisp::json_too_deep(text)) {
+        std::cerr << "Error: " << o.data_file << " nests arrays and objects more than " << lisp::max_json_depth
+                  << " levels deep (ptc's limit)\n";
+      } else {
+        std::cerr << "Error: " << o.data_file << " must hold a JSON object (its keys become data/KEY)\n";
+      }
       return 2;
     }
     opts.data = lisp::from_json(j);

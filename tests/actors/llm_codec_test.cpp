@@ -258,6 +258,14 @@ TEST_CASE("malformed 2xx bodies are not ok and not retryable", "[llm][codec]") {
   CHECK_FALSE(bad.ok);
   CHECK_FALSE(bad.retryable);
   CHECK(bad.error == "the body is not valid JSON");
+  // Nested past 512 levels: refused before parsing (copying it recursed once per level).
+  const std::string deep = std::string(300'000, '[') + std::string(300'000, ']');
+  auto too_deep = parse_http_response(s, reply(200, R"({"choices": )" + deep + "}"));
+  CHECK_FALSE(too_deep.ok);
+  CHECK(too_deep.error == "the body nests arrays and objects more than 512 levels deep (ptc's limit)");
+  auto deep_error = parse_http_response(s, reply(500, R"({"error": )" + deep + "}"));
+  CHECK_FALSE(deep_error.ok);
+  CHECK(deep_error.retryable);
   auto no_choices = parse_http_response(s, reply(200, R"({"model": "m"})"));
   CHECK_FALSE(no_choices.ok);
   CHECK(no_choices.error == "no choices[0].message in the response");

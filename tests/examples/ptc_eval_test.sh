@@ -52,6 +52,9 @@ printf '{"orders":[{"id":1,"total":5},{"id":2,"total":7}],"currency":"EUR"}' >"$
 expect data 0 '"12 EUR"' '' -- --data "$tmp/data.json" -e '(str (reduce + (map :total data/orders)) " " data/currency)'
 printf '[1,2]' >"$tmp/array.json"
 expect data-not-object 2 '' 'must hold a JSON object' -- --data "$tmp/array.json" -e '1'
+# Data nested past the 512-level limit: an error naming it (an uncaught exception before).
+{ printf '{"x":'; head -c 100000 /dev/zero | tr '\0' '['; head -c 100000 /dev/zero | tr '\0' ']'; printf '}'; } >"$tmp/deep.json"
+expect data-too-deep 2 '' "deep.json nests arrays and objects more than 512 levels deep (ptc's limit)" -- --data "$tmp/deep.json" -e '1'
 expect missing-file 2 '' 'cannot read' -- "$tmp/none.clj"
 printf '(map inc [1 2])' >"$tmp/p.clj"
 expect file 0 '(2 3)' '' -- "$tmp/p.clj"

@@ -99,6 +99,19 @@ echo $? >"$tmp/code"
 check serve-long-line 0
 if [[ $(jq -r 'select(.error != null) | .error.message' "$tmp/out") == "Parse error: the message is longer than 64 MiB (ptc mcp's limit); it was skipped" ]]; then ok; else bad "serve: an over-long line is named as such"; fi
 if [[ $(jq -c 'select(.id == 10) | .result' "$tmp/out") == '{}' ]]; then ok; else bad "serve: the session goes on after an over-long line"; fi
+# A message nesting arrays 200,000 deep (parsed, then copied: a stack overflow before) is
+# answered with a parse error that names the nesting limit; the session goes on.
+{
+  printf '%s\n' "$init"
+  printf '{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"run_program","arguments":{"program":"1","data":'
+  head -c 200000 /dev/zero | tr '\0' '['
+  head -c 200000 /dev/zero | tr '\0' ']'
+  printf '}}}\n{"jsonrpc":"2.0","id":12,"method":"ping"}\n'
+} | env -i PATH="$PATH" HOME="$tmp" timeout 60 "$ptc" mcp >"$tmp/out" 2>"$tmp/err"
+echo $? >"$tmp/code"
+check serve-deep-message 0
+if [[ $(jq -r 'select(.error != null) | .error.message' "$tmp/out") == "Parse error: the message nests arrays and objects more than 512 levels deep (ptc's limit)" ]]; then ok; else bad "serve: a message nested too deep is named as such"; fi
+if [[ $(jq -c 'select(.id == 12) | .result' "$tmp/out") == '{}' ]]; then ok; else bad "serve: the session goes on after a message nested too deep"; fi
 # An upstream server's new tool list (notifications/tools/list_changed) reaches `ptc mcp`'s
 # host as its own list_changed, and the next calls and the next tools/list use it.
 grow='{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"run_program","arguments":{"program":"(tool/fake.grow)"}}}'

@@ -198,6 +198,31 @@ TEST_CASE("json: deep nesting is refused, never a stack overflow") {
   CHECK_THROWS_AS(to_json(v), lisp_exception);
 }
 
+TEST_CASE("json: text from outside nested deeper than 512 levels is refused before it is parsed") {
+  const auto nest = [](std::size_t n, char open, char close) { return std::string(n, open) + std::string(n, close); };
+  CHECK_FALSE(json_too_deep(nest(512, '[', ']')));
+  CHECK(json_too_deep(nest(513, '[', ']')));
+  CHECK(json_too_deep(nest(1'000'000, '[', ']')));
+  CHECK(json_too_deep(std::string(1'000'000, '{')));  // not JSON either: refused the same
+  // Brackets in strings are text, escaped quotes included.
+  CHECK_FALSE(json_too_deep("[\"" + std::string(2'000, '[') + "\"]"));
+  CHECK_FALSE(json_too_deep("[\"\\\"" + std::string(2'000, '{') + "\"]"));
+  CHECK(json_too_deep("[\"\\\\\"" + nest(600, '[', ']') + "]"));  // "\\" ends before the brackets
+  // Objects and arrays count alike; siblings do not add up.
+  std::string objects;
+  for (int i = 0; i < 600; ++i) objects += "{\"a\":";
+  objects += "1" + std::string(600, '}');
+  CHECK(json_too_deep(objects));
+  std::string siblings = "[";
+  for (int i = 0; i < 1'000; ++i) siblings += (i ? "," : "") + nest(100, '[', ']');
+  CHECK_FALSE(json_too_deep(siblings + "]"));
+
+  CHECK(parse_outside_json<json>(nest(513, '[', ']')).is_discarded());
+  CHECK(parse_outside_json<json>("not json").is_discarded());
+  CHECK(parse_outside_json<json>(nest(512, '[', ']')).is_array());
+  CHECK(parse_outside_json<nlohmann::ordered_json>(R"({"b":1,"a":2})").begin().key() == "b");
+}
+
 TEST_CASE("json: valid keyword text") {
   CHECK(valid_keyword_text("name"));
   CHECK(valid_keyword_text("first-name"));

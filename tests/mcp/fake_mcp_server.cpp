@@ -3,6 +3,7 @@
 //
 //   fake_mcp_server [--version V] [--handshake-delay-ms N] [--fail-init] [--exit-at-start]
 //                   [--page-size N] [--tools N] [--state-file F] [--grow] [--chatter N]
+//                   [--list-fault stall|loop|deep] [--deep-tool]
 //
 // Tools: echo {message}, add {a b}, weather {city} (structuredContent), fail (isError),
 // rpc_error (a JSON-RPC error), slow {ms} (answers after ms, concurrently with other calls),
@@ -16,6 +17,9 @@
 // 2 of 2) before its answer when the call carries a progressToken.
 // --chatter N: before answering tools/list, N notifications/message ("chatter K", warning) and
 // N lines on stderr ("stderr chatter K").
+// --list-fault: tools/list is never answered (stall), answers every page with no tools and the
+// cursor "again" (loop), or lists a tool whose inputSchema nests 100,000 objects deep (deep).
+// --deep-tool: a tool deep {levels}, whose result's structuredContent nests that many arrays.
 #include <unistd.h>
 
 #include <atomic>
@@ -77,8 +81,8 @@ json all_tools(int extra) {
 int main(int argc, char** argv) {
   std::string version;
   int handshake_delay_ms = 0, page_size = 1000, extra = 0, chatter = 0;
-  bool fail_init = false, grow = false;
-  std::string state_file;
+  bool fail_init = false, grow = false, deep_tool = false;
+  std::string state_file, list_fault;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string(); };
@@ -90,6 +94,8 @@ int main(int argc, char** argv) {
     else if (a == "--tools") extra = std::stoi(next());
     else if (a == "--grow") grow = true;
     else if (a == "--chatter") chatter = std::stoi(next());
+    else if (a == "--list-fault") list_fault = next();
+    else if (a == "--deep-tool") deep_tool = true;
     else if (a == "--state-file") {
       state_file = next();
       std::ofstream(state_file, std::ios::app) << "start " << getpid() << "\n";
@@ -98,6 +104,7 @@ int main(int argc, char** argv) {
   std::cerr << "fake MCP server " << getpid() << " listening" << std::endl;
   json tools = all_tools(extra);
   if (grow) tools.push_back(tool("grow", "Adds a tool to the list", json::object(), json::array()));
+  if (deep_tool) tools.push_back(tool("deep", "A result nested levels deep", {{"levels", {{"type", "integer"}}}}, {"levels"}));
   int grown = 0;
   std::string line;
   while (std::getline(std::cin, line)) {
@@ -121,6 +128,18 @@ int main(int argc, char** argv) {
       reply({{"protocolVersion", version.empty() ? asked : version},
              {"capabilities", {{"tools", json::object()}}},
              {"serverInfo", {{"name", "fake"}, {"version", "1"}}}});
+    } else if (method == "tools/list" && list_fault == "stall") {
+    } else if (method == "tools/list" && list_fault == "loop") {
+      reply({{"tools", json::array()}, {"nextCursor", "again"}});
+    } else if (method == "tools/list" && list_fault == "deep") {
+      const int n = 100'000;
+      std::string schema;
+      for (int k = 0; k < n; ++k) schema += R"({"type":"object","properties":{"a":)";
+      schema += R"({"type":"string"})";
+      for (int k = 0; k < n; ++k) schema += "}}";
+      std::lock_guard lock(out_mutex);
+      std::cout << R"({"jsonrpc":"2.0","id":)" << id.dump() << R"(,"result":{"tools":[{"name":"deep","inputSchema":)"
+                << schema << "}]}}\n" << std::flush;
     } else if (method == "tools/list") {
       for (int k = 1; k <= chatter; ++k) {
         write_line({{"jsonrpc", "2.0"},
@@ -176,6 +195,12 @@ int main(int argc, char** argv) {
       } else if (name == "mixed") {
         reply({{"content", json::array({{{"type", "text"}, {"text", "see the file"}},
                                         {{"type", "resource"}, {"resource", {{"uri", "file:///a.txt"}, {"mimeType", "text/plain"}, {"text", "hello"}}}}})}});
+      } else if (name == "deep" && deep_tool) {
+        const int n = args.value("levels", 1);
+        std::lock_guard lock(out_mutex);
+        std::cout << R"({"jsonrpc":"2.0","id":)" << id.dump() << R"(,"result":{"content":[],"structuredContent":{"v":)"
+                  << std::string(static_cast<std::size_t>(n), '[') << std::string(static_cast<std::size_t>(n), ']') << "}}}\n"
+                  << std::flush;
       } else if (name == "pid") {
         reply(text(std::to_string(getpid())));
       } else if (name == "grow" && grow) {

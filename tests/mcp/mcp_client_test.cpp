@@ -238,11 +238,43 @@ TEST_CASE("MCP client: a handshake that fails, stalls or cannot start names the 
   CHECK(connect_error(sys, fake({"--exit-at-start"})) == "MCP server fake could not start: it exited with status 4");
   auto slow = fake({"--handshake-delay-ms", "5000"});
   slow.connect_timeout_ms = 300;
-  CHECK(connect_error(sys, slow) == "MCP server fake could not start: it did not complete the handshake within 300 ms");
+  CHECK(connect_error(sys, slow) ==
+        "MCP server fake could not start: it did not complete the handshake within 300 ms (no answer to initialize)");
   auto missing = fake();
   missing.command = "no-such-mcp-server-here";
   CHECK(connect_error(sys, missing) ==
         "MCP server fake could not start: 'no-such-mcp-server-here' not found in PATH");
+}
+
+TEST_CASE("MCP client: a tool list that stalls, loops or nests too deep fails the handshake at once, naming the fault") {
+  caf::actor_system sys{testing::test_config()};
+  // initialize is answered, tools/list never: the handshake's one deadline covers the list too
+  // (it covered initialize alone; the caller's own timeout then said "request_timeout").
+  auto stall = fake({"--list-fault", "stall"});
+  stall.connect_timeout_ms = 300;
+  const auto started = std::chrono::steady_clock::now();
+  CHECK(connect_error(sys, stall) ==
+        "MCP server fake could not start: it did not complete the handshake within 300 ms "
+        "(it answered initialize; no answer to tools/list page 1)");
+  CHECK(std::chrono::steady_clock::now() - started < 2s);  // not the caller's timeout (+2 s)
+  // A cursor that comes back: asked for again and again until the timeout, before.
+  CHECK(connect_error(sys, fake({"--list-fault", "loop"})) ==
+        "MCP server fake could not list its tools: its pages loop: tools/list page 2 gave the cursor \"again\" a "
+        "second time");
+  // An inputSchema 100,000 objects deep: a stack overflow when the list was copied, before.
+  const std::string deep = connect_error(sys, fake({"--list-fault", "deep"}));
+  CHECK(deep.starts_with("MCP server fake could not start: it wrote a line that nests arrays and objects more "
+                         "than 512 levels deep (ptc's limit): {\"jsonrpc\""));
+}
+
+TEST_CASE("MCP client: a result nested deeper than 512 levels is a protocol fault, not a crash") {
+  caf::actor_system sys{testing::test_config()};
+  auto c = connect(sys, fake({"--deep-tool"}));
+  CHECK(call(sys, *c, "fake.deep", {{"levels", 500}}).ok);
+  const auto r = call(sys, *c, "fake.deep", {{"levels", 1'000'000}});
+  CHECK_FALSE(r.ok);
+  CHECK(r.error.starts_with("MCP server fake wrote a line that nests arrays and objects more than 512 levels deep"));
+  CHECK(call(sys, *c, "fake.echo", {{"message", "back"}}).value == "\"back\"");  // restarted
 }
 
 TEST_CASE("MCP client: allow and deny lists, and an allowed tool the server lacks") {
