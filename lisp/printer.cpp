@@ -125,4 +125,31 @@ bool parts_within(const value& root, const part_budget& budget) {
   return true;
 }
 
+bool nesting_within(const value& root, std::size_t max_depth) {
+  auto collection = [](const value& x) {
+    return x.is(type::vector) || x.is(type::list) || x.is(type::map) || x.is(type::set);
+  };
+  if (!collection(root)) return true;
+  std::vector<std::pair<value, std::size_t>> todo{{root, 1}};
+  while (!todo.empty()) {
+    auto [v, depth] = std::move(todo.back());
+    todo.pop_back();
+    if (depth > max_depth) return false;
+    auto push = [&](const value& x) {
+      if (collection(x)) todo.emplace_back(x, depth + 1);
+      return true;
+    };
+    switch (v.kind()) {
+      case type::vector: v.as<vector_obj>().each(push); break;
+      case type::list:
+        for (const auto& x : v.as<list_obj>()) push(x);
+        break;
+      case type::map: v.as<map_obj>().each([&](const value& k, const value& x) { return push(k) && push(x); }); break;
+      case type::set: v.as<set_obj>().each(push); break;
+      default: break;
+    }
+  }
+  return true;
+}
+
 }  // namespace ptc::lisp

@@ -51,6 +51,12 @@ struct part_budget {
 /// soon as the cap is passed, so it costs at most `cap` visits.
 bool parts_within(const value& v, const part_budget& budget);
 
+/// True when `v` nests collections at most `max_depth` levels deep, counted as JSON nests
+/// (a scalar: 0, [1]: 1, {:a [1]}: 2). Iterative: for writers outside any run that recurse over
+/// what they write. It visits each collection every time it is reached: call it after
+/// parts_within has bounded them.
+bool nesting_within(const value& v, std::size_t max_depth);
+
 /// Java's Double.toString, as Clojure prints doubles: 1.0, 0.1, 1.0E10, 1.0E-5, ##Inf, ##NaN.
 std::string format_double(double d);
 

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ptc/lisp/json.hpp"
 #include "ptc/messages/step.hpp"
 #include "ptc/messages/turn.hpp"
 #include "ptc/messages/types.hpp"
@@ -35,6 +36,10 @@ json to_json(const compression_stats& s);
 /// "too_large": true}: such a value (e.g. a 40-level DAG of shared vectors, 2^40 parts) would
 /// otherwise hold a thread for hours.
 inline constexpr std::uint64_t max_written_parts = 4'000'000;
+/// value_to_json writes a value nested deeper than this as a string saying so: writing
+/// recurses per level, and the EDN text is read back by the reader, whose limit
+/// (lisp::max_json_depth) counts a scalar inside the deepest collection as one more level.
+inline constexpr std::size_t max_written_depth = lisp::max_json_depth - 1;
 json value_to_json(const lisp::value& v);
 /// A value as a person or another program reads it: its JSON form when it has one, else
 /// {"edn": "<its text>"} (keywords as keys, sets, ...). `ptc run` prints results so, and

@@ -124,6 +124,12 @@ json value_to_json(const lisp::value& v) {
     j["too_large"] = true;
     return j;
   }
+  if (!lisp::nesting_within(v, max_written_depth)) {
+    j["edn"] = lisp::pr_str(lisp::make_string("#<value too deep to write: collections nested more than " +
+                                              std::to_string(max_written_depth) + " levels deep>"));
+    j["too_deep"] = true;
+    return j;
+  }
   j["edn"] = lisp::pr_str(needs_cleaning(v) ? cleaned(v) : v);
   try {
     j["json"] = lisp::to_json(v);

@@ -101,6 +101,13 @@ stdout_is own-script-answer "200"
 run "Count the orders" --script "$tmp/none.json"
 check missing-script 2 "cannot be read"
 
+# A program that defines and returns collections nested 100,000 deep: the run's trace and
+# result write them as "too deep" (writing them overflowed a worker's stack before).
+printf '%s' '{"scripts":[{"match":"","responses":["Build.\n\n```clojure\n(def deep (reduce (fn [a _] {:a a}) {} (range 100000)))\n(count (str deep))\n```","Done.\n\n```clojure\n(return deep)\n```"]}]}' >"$tmp/deep.json"
+run "Nest" --script "$tmp/deep.json" --trace "$tmp/deep-trace.jsonl"
+check deep-value 0 "turn 1/5: ran" "done: returned after 2 turns"
+stdout_has deep-value-out "value too deep to write: collections nested more than 511 levels deep"
+
 # Replay: the recorded demo answers again with no model; a missing entry fails clearly.
 key="sk-test-DO-NOT-PRINT-7f3a9c"
 sed 's/"model":""/"model":"gpt-4o-mini"/' "$tmp/cassette.jsonl" >"$tmp/mini.jsonl"

@@ -3,8 +3,10 @@
 
 #include <cmath>
 
+#include "ptc/lisp/map.hpp"
 #include "ptc/lisp/printer.hpp"
 #include "ptc/lisp/run.hpp"
+#include "ptc/lisp/vector.hpp"
 #include "ptc/messages/serialization.hpp"
 
 namespace messages_serialization_test {
@@ -97,6 +99,20 @@ TEST_CASE("values are written as EDN plus JSON where possible") {
   CHECK(j.dump() == R"({"edn":"{:a 1, \"b\" [1.5 nil]}","json":{"a":1,"b":[1.5,null]}})");
   const json f = value_to_json(val("inc"));
   CHECK_FALSE(f.contains("json"));
+}
+
+TEST_CASE("a value nested deeper than 511 levels is written as a string saying so, never a stack overflow") {
+  lisp::value v = val("{}");
+  for (int i = 0; i < 100'000; ++i) v = lisp::map_obj::from(std::vector<lisp::map_obj::entry>{{val(":a"), v}});
+  const json j = value_to_json(v);
+  CHECK(j.value("too_deep", false));
+  CHECK(lisp::pr_str(value_from_json(j)) ==
+        "\"#<value too deep to write: collections nested more than 511 levels deep>\"");
+  // As deep as the reader reads back (it counts the 1 as a level too), and one more.
+  lisp::value ok = val("1");
+  for (int i = 0; i < 511; ++i) ok = lisp::vector_obj::from(std::vector<lisp::value>{ok});
+  CHECK(lisp::equal(value_from_json(value_to_json(ok)), ok));
+  CHECK(value_to_json(lisp::vector_obj::from(std::vector<lisp::value>{ok})).value("too_deep", false));
 }
 
 TEST_CASE("DBG-003 values round-trip exactly through JSON") {
