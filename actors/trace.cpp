@@ -22,6 +22,7 @@
 #include "ptc/actors/llm_internal.hpp"
 #include "ptc/actors/wire.hpp"
 #include "ptc/config/secret.hpp"
+#include "ptc/lisp/json.hpp"
 
 namespace ptc::actors {
 namespace {
@@ -175,8 +176,12 @@ trace_contents read_trace(std::istream& in) {
   while (std::getline(in, line)) {
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    json event = json::parse(line, nullptr, false);
+    json event = lisp::parse_outside_json<json>(line);
     if (event.is_discarded() || !event.is_object()) {
+      if (lisp::json_too_deep(line)) {
+        throw std::runtime_error("line " + std::to_string(number) + " nests arrays and objects more than " +
+                                 std::to_string(lisp::max_json_depth) + " levels deep (ptc's limit)");
+      }
       throw std::runtime_error("line " + std::to_string(number) + " is not a JSON object");
     }
     // The strings this line holds in full first (a reference may follow in the same line).
@@ -199,7 +204,7 @@ trace_contents read_trace(std::istream& in) {
 
 std::string dedupe_payloads(std::string line, std::set<std::string>& seen) {
   if (line.size() < trace_payload_min) return line;
-  json j = json::parse(line, nullptr, false);
+  json j = lisp::parse_outside_json<json>(line);
   if (j.is_discarded() || !j.is_object()) return line;
   json payloads = json::array();
   dedupe(j, "", seen, payloads);

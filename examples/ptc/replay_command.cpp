@@ -15,6 +15,7 @@
 
 #include "examples/ptc/cli_common.hpp"
 #include "examples/ptc/run_command.hpp"
+#include "ptc/lisp/json.hpp"
 
 namespace ptc::cli {
 namespace {
@@ -71,7 +72,7 @@ int run_replay(const replay_options& o) {
   std::vector<json> runs;
   for (std::string line; std::getline(in, line);) {
     if (line.find("\"ptc_run\"") == std::string::npos) continue;
-    json j = json::parse(line, nullptr, false);
+    json j = lisp::parse_outside_json<json>(line);
     if (j.is_object() && j.contains("ptc_run") && j["ptc_run"].is_object()) runs.push_back(std::move(j["ptc_run"]));
   }
   if (runs.empty()) {

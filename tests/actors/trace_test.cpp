@@ -71,6 +71,10 @@ TEST_CASE("read_trace puts every large string back where its reference stood") {
 
   std::istringstream bad("{\"event\": \"turn\"}\nnot json\n");
   CHECK_THROWS_WITH(actors::read_trace(bad), Catch::Contains("line 2 is not a JSON object"));
+  // A line nested 300,000 deep (a stack overflow in ptc show and ptc trace html before).
+  std::istringstream deep("{\"event\": \"turn\"}\n{\"turn\": " + std::string(300'000, '[') + std::string(300'000, ']') + "}\n");
+  CHECK_THROWS_WITH(actors::read_trace(deep),
+                    Catch::Contains("line 2 nests arrays and objects more than 512 levels deep (ptc's limit)"));
 }
 
 TEST_CASE("is_trace_event reads the event name with or without a time in front") {
