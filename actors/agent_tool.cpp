@@ -16,8 +16,14 @@ constexpr std::chrono::hours no_deadline{24};
 tool_result answer_from(const wire<messages::step>& s, const std::string& name) {
   tool_result r;
   if (s->ok()) {
-    r.ok = true;
-    r.value = lisp::to_json(*s->return_value).dump();
+    try {
+      r.value = lisp::to_json(*s->return_value).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+      r.ok = true;
+    } catch (const lisp::lisp_exception& e) {
+      // A function, an infinite seq, data nested too deep: the mission succeeded, but its value
+      // cannot reach the caller (the exception ended this actor before, and the call hung).
+      r.error = "sub-agent " + name + " returned a value that cannot be sent as JSON: " + e.err().message;
+    }
   } else {
     r.error = "sub-agent " + name + " failed (" + messages::reason_name(s->fail->reason) +
               "): " + s->fail->message;
@@ -33,11 +39,11 @@ caf::behavior agent_tool(caf::event_based_actor* self,
   return {
       [=](tool_atom, const tool_call& call) -> caf::result<tool_result> {
         const auto& name = child->spec.name;
-        nlohmann::ordered_json args;
-        try {
-          args = nlohmann::ordered_json::parse(call.args);
-        } catch (const std::exception&) {
-          return tool_result{false, "", "sub-agent " + name + ": arguments are not JSON", {}};
+        nlohmann::ordered_json args = lisp::parse_outside_json<nlohmann::ordered_json>(call.args);
+        if (args.is_discarded()) {
+          return tool_result{false, "", "sub-agent " + name + ": arguments are not JSON" +
+                                            (lisp::json_too_deep(call.args) ? " within ptc's nesting limit" : ""),
+                             {}};
         }
         messages::agent_spec spec = child->spec;
         if (!args.is_object()) {

@@ -213,6 +213,28 @@ TEST_CASE("loop: a failing child is a tool error the parent can react to", "[act
   CHECK_FALSE(s.turns[0]->children[0]->ok());
 }
 
+TEST_CASE("loop: a child whose value cannot be sent as JSON is a tool error, not a call that never ends",
+          "[actors][loop][nesting]") {
+  // The conversion threw in the agent tool's response handler: the tool's actor died and its
+  // caller waited for an answer until its own timeout (ptc mcp, which has none, forever).
+  actors::runtime rt{scripted_options(script({
+      {"parent", {code("(return [(try (tool/fnchild {}) (catch Exception e (ex-message e)))"
+                       " (try (tool/deepchild {}) (catch Exception e (ex-message e)))])")}},
+      {"give a function", {code("(return inc)")}},
+      {"give depth", {code("(return (reduce (fn [a _] [a]) [] (range 600)))")}},
+  }))};
+  auto fn_child = agent("fnchild").mission("give a function");
+  auto deep_child = agent("deepchild").mission("give depth");
+  auto s = rt.run(agent("p").mission("parent").tool(fn_child).tool(deep_child));
+  const auto v = returned(s);
+  CHECK(v.find("sub-agent fnchild returned a value that cannot be sent as JSON: cannot convert a function") !=
+        std::string::npos);
+  CHECK(v.find("sub-agent deepchild returned a value that cannot be sent as JSON: JSON nested more than 512 levels deep") !=
+        std::string::npos);
+  REQUIRE(s.turns[0]->children.size() == 2);
+  CHECK(s.turns[0]->children[0]->ok());
+}
+
 TEST_CASE("loop: children inherit the parent's compression unless they set their own (API-007)",
           "[actors][loop][nesting]") {
   actors::runtime rt{scripted_options(script({
