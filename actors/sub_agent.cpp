@@ -438,6 +438,33 @@ caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
     st.caller = std::move(tree.caller);
     st.path = agent_path(tree, *st.spec);
   }
+  // A handler that throws (memory running out, or a bug) ends the actor, and CAF 0.17 leaves a
+  // pending response promise unanswered: whoever requested the mission would wait forever (an
+  // agent tool and ptc mcp wait without a timeout, since a mission always answers). The
+  // mission fails with the exception's text instead.
+  self->set_exception_handler([](caf::scheduled_actor* actor, std::exception_ptr& eptr) -> caf::error {
+    std::string what = "an exception of unknown type";
+    try {
+      std::rethrow_exception(eptr);
+    } catch (const std::exception& e) {
+      what = e.what();
+    } catch (...) {
+    }
+    auto* self = static_cast<self_ptr>(actor);
+    auto& st = self->state;
+    const std::string message = "agent " + st.path + " stopped on an internal error: " + what;
+    try {
+      if (!st.done) {
+        fail(self, messages::failure_reason::cancelled, message);
+      } else if (st.promise.pending()) {  // it threw while finishing (in the local callback)
+        st.promise.deliver(wire<messages::step>{
+            messages::failed_before_turns(st.spec->name, messages::failure_reason::cancelled, message)});
+      }
+    } catch (...) {
+      // Failing needs memory too; the exit hook still answers a local caller.
+    }
+    return caf::make_error(caf::sec::runtime_error, std::move(what));
+  });
   if (done && *done) {
     self->state.done_callback = done;
     // The caller must hear back even if the actor dies without finishing (killed, or an

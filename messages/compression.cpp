@@ -1,6 +1,7 @@
 // prepare() and the two compression strategies (DESIGN §6.1, §6.4, §6.5).
 #include "ptc/messages/compression.hpp"
 
+#include "ptc/lisp/error.hpp"
 #include "ptc/lisp/json.hpp"
 #include "ptc/messages/history.hpp"
 #include "ptc/messages/mission.hpp"
@@ -255,7 +256,11 @@ std::variant<prepared_agent, prepare_error> prepare(std::shared_ptr<const agent_
       return prepare_error{"tool " + t.name + " signature: " + e->message};
     }
   }
-  a.data = lisp::from_json(spec.data);
+  try {
+    a.data = lisp::from_json(spec.data);
+  } catch (const lisp::lisp_exception& e) {  // nested past lisp::max_json_depth
+    return prepare_error{"agent data: " + e.err().message};
+  }
   a.stable_prefix = render_stable_prefix(a.mission.str(), render_tool_section(spec.tools), render_data_section(a.data));
   a.system = shared_system_prompt(spec.max_turns == 1 ? prompt_variant::single_shot
                                                       : prompt_variant::multi_turn,

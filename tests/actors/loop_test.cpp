@@ -153,6 +153,13 @@ TEST_CASE("loop: an invalid spec fails before any LLM call", "[actors][loop]") {
   CHECK(s.fail->reason == messages::failure_reason::invalid_spec);
   CHECK(s.fail->message.find("who") != std::string::npos);
   CHECK(s.usage.requests == 0);
+  // Data nested past the 512-level limit (converting it threw in the actor's handler, before).
+  json deep = json::array();
+  for (int i = 0; i < 600; ++i) deep = json::array({deep});
+  auto d = rt.run(agent("deep").mission("hello").data({{"x", deep}}));
+  REQUIRE(d.fail.has_value());
+  CHECK(d.fail->reason == messages::failure_reason::invalid_spec);
+  CHECK(d.fail->message == "agent data: JSON nested more than 512 levels deep");
 }
 
 TEST_CASE("loop: C++ function tools are called with JSON and their errors reach the program",

@@ -16,11 +16,14 @@
 #include <vector>
 
 #include "ptc/actors/interpreter.hpp"
+#include "ptc/actors/llm.hpp"
+#include "ptc/actors/sub_agent.hpp"
 #include "ptc/actors/runtime.hpp"
 #include "ptc/actors/tools.hpp"
 #include "ptc/lisp/printer.hpp"
 #include "ptc/lisp/vector.hpp"
 #include "ptc/messages/serialization.hpp"
+#include "tests/support/actor_config.hpp"
 #include "tests/support/scripted.hpp"
 
 namespace actors_mission_end_test {
@@ -209,6 +212,42 @@ TEST_CASE("mission end: an LLM call abandoned at the deadline counts too", "[act
   CHECK(s.fail->reason == messages::failure_reason::mission_timeout);
   CHECK(s.usage.requests == 1);
   CHECK(s.llm_time >= 90ms);
+}
+
+TEST_CASE("mission end: an exception in a mission's handler answers its requester with a failed Step, never a hang",
+          "[actors][limits]") {
+  // CAF 0.17 ends an actor whose handler throws without answering the request it was
+  // working on: an agent tool and ptc mcp, which wait for a mission without a timeout, waited
+  // forever. The local callback that throws here stands for any exception in the handlers.
+  caf::actor_system sys{testing::test_config()};
+  actors::llm_options lo;
+  lo.settings = config::defaults().llm;
+  lo.settings.provider = "scripted";
+  lo.script = script({{"answer", {code("(return 42)")}}});
+  auto llm = actors::spawn_llm(sys, lo);
+  auto interp = actors::spawn_interpreter(sys, {});
+  messages::agent_spec spec;
+  spec.name = "thrower";
+  spec.mission = "answer";
+  spec.max_turns = 2;
+  spec.data = nlohmann::ordered_json::object();
+  actors::agent_job job;
+  job.spec = actors::wire<messages::agent_spec>{std::move(spec)};
+  job.llm = llm;
+  job.interpreter = interp;
+  job.tree.max_depth = 3;
+  auto sub = actors::spawn_sub_agent(sys, std::move(job), [](messages::step) { throw std::runtime_error("callback broke"); });
+  caf::scoped_actor self{sys};
+  std::optional<messages::step> got;
+  self->request(sub, 20s, actors::run_atom::value)
+      .receive([&](const actors::wire<messages::step>& s) { got = *s; },
+               [&](caf::error& e) { FAIL("no Step: " << sys.render(e)); });
+  REQUIRE(got);
+  REQUIRE(got->fail);
+  CHECK(got->fail->reason == messages::failure_reason::cancelled);
+  CHECK(got->fail->message == "agent thrower stopped on an internal error: callback broke");
+  caf::anon_send_exit(llm, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(interp, caf::exit_reason::user_shutdown);
 }
 
 TEST_CASE("values outside a run: a def'd DAG of shared vectors is never walked whole",
