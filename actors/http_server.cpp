@@ -327,7 +327,16 @@ void http_server_core::parse(std::uint64_t id, http_connection& c) {
   else c.request_started = clock_type::now();
   c.busy = true;
   c.request = next_request++;
-  handler(std::move(req), http_reply(weak_from_this(), id, c.request));
+  const std::uint64_t request = c.request;
+  const std::string what = req.method + " " + req.target;
+  try {
+    handler(std::move(req), http_reply(weak_from_this(), id, request));
+  } catch (const std::exception& e) {
+    // A handler that throws must not end this thread (and with it the process): the request
+    // gets a 500 (ignored if the handler had answered it already), the server goes on.
+    spdlog::error("http server: the handler of {} failed: {}", what, e.what());
+    http_reply(weak_from_this(), id, request).send(plain(500, "internal error: the request could not be handled\n"));
+  }
 }
 
 void http_server_core::answer(std::uint64_t id, http_connection& c, const http_server_response& r, bool close) {

@@ -51,6 +51,9 @@ inline constexpr int invalid_params = -32602;
 /// The message of a parse error for a `what` ("message", "body") that was not read: not JSON,
 /// or JSON nested more than lisp::max_json_depth levels deep.
 std::string parse_error_text(const std::string& what, std::string_view text);
+/// What nlohmann's exception says of a field of the wrong type ("type must be string, but is
+/// number"), without its "[json.exception...]" prefix.
+std::string json_fault_text(const std::exception& e);
 }  // namespace jsonrpc
 
 /// The progressToken in a request's params._meta (MCP: a string or an integer), or null.

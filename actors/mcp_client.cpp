@@ -110,6 +110,14 @@ std::string jsonrpc::parse_error_text(const std::string& what, std::string_view 
   return "Parse error: the " + what + " is not JSON";
 }
 
+std::string jsonrpc::json_fault_text(const std::exception& e) {
+  std::string text = e.what();
+  if (text.starts_with("[json.exception.")) {
+    if (const auto end = text.find("] "); end != std::string::npos) text.erase(0, end + 2);
+  }
+  return cut(std::move(text), 300);
+}
+
 tool_result mcp_result_to_tool_result(const json& result) {
   tool_result r;
   if (!result.is_object()) {
@@ -669,6 +677,37 @@ void on_message(mcp_actor* self, const json& msg) {
   // Other notifications (cancelled, resources, prompts) are not used: ignored.
 }
 
+void handshake_failed(mcp_actor* self, const std::string& why);
+
+/// on_message for a message whose fields may have other types than MCP says (a number for a
+/// level, a string for params): nlohmann's exception ended the connection's actor, and with it
+/// every agent's calls to the server. A response ptc cannot read fails its call (or the
+/// handshake); a notification or request is dropped with a warning.
+void on_message_checked(mcp_actor* self, const json& msg) {
+  auto& st = self->state;
+  const auto id_at = msg.find("id");
+  const std::int64_t id = id_at != msg.end() && id_at->is_number_integer() ? id_at->get<std::int64_t>() : 0;
+  const bool handshake = id != 0 && (id == st.init_id || id == st.list_id);
+  try {
+    on_message(self, msg);
+  } catch (const json::exception& e) {
+    const std::string why = "a message ptc could not read (" + jsonrpc::json_fault_text(e) + "): " + cut(msg.dump(), 200);
+    if (handshake) {
+      if (st.relisting && st.ph == phase::ready) {
+        st.list_id = 0;
+        st.relisting = false;
+        spdlog::warn("{} could not list its new tools: it sent {}; the previous list stays in use", st.label, why);
+      } else {
+        handshake_failed(self, "it answered the handshake with " + why);
+      }
+    } else if (id != 0 && st.calls.count(id)) {
+      fail_call(self, id, st.label + " answered the call with " + why);
+    } else if (st.log->admit()) {  // (a server could send such messages without end)
+      spdlog::warn("{} sent {}; dropped", st.label, why);
+    }
+  }
+}
+
 void on_line(mcp_actor* self, const std::string& line) {
   auto& st = self->state;
   json msg = lisp::parse_outside_json<json>(line);
@@ -678,7 +717,7 @@ void on_line(mcp_actor* self, const std::string& line) {
     if (st.proc) st.proc->stop();
     return;
   }
-  on_message(self, msg);
+  on_message_checked(self, msg);
 }
 
 // ---- Streamable HTTP -------------------------------------------------------------------------
@@ -813,8 +852,8 @@ void on_http_answer(mcp_actor* self, std::uint64_t epoch, std::int64_t id, http_
       json msg = lisp::parse_outside_json<json>(b);
       if (msg.is_discarded() || !(msg.is_object() || msg.is_array()))
         return fail(not_json_rpc("answered with a body", b));
-      if (msg.is_object()) on_message(self, msg);
-      else for (const auto& m : msg) if (m.is_object()) on_message(self, m);
+      if (msg.is_object()) on_message_checked(self, msg);
+      else for (const auto& m : msg) if (m.is_object()) on_message_checked(self, m);
       if (st.ph == phase::down) return;
     }
   }

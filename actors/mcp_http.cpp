@@ -206,6 +206,8 @@ void handle_post(const state_ptr& st, const http_server_request& req, const http
   const bool has_id = msg.contains("id");
   if (has_id && !msg["id"].is_string() && !msg["id"].is_number_integer())
     return reply.send(rpc_error(400, jsonrpc::invalid_request, "Invalid Request: id must be a string or an integer"));
+  if (msg.contains("method") && !msg["method"].is_string())
+    return reply.send(rpc_error(400, jsonrpc::invalid_request, "Invalid Request: method must be a string", has_id ? msg["id"] : json()));
   const bool is_request = has_id && msg.contains("method");
   const std::string session_id = req.header("mcp-session-id");
 

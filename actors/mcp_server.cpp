@@ -301,9 +301,19 @@ void on_message(session_actor* self, const std::string& text) {
       if (!id.is_string() && !id.is_number_integer()) {
         return reply_error(self, nullptr, jsonrpc::invalid_request, "Invalid Request: id must be a string or an integer");
       }
-      return on_request(self, id, m->get<std::string>(), params);
+      // A field of another type than MCP's (a number for a name, a string for params, ...):
+      // the request is answered as invalid, and the session goes on (the exception ended it).
+      try {
+        return on_request(self, id, m->get<std::string>(), params);
+      } catch (const json::exception& e) {
+        return reply_error(self, id, jsonrpc::invalid_params, "Invalid params: " + jsonrpc::json_fault_text(e));
+      }
     }
-    return on_notification(self, m->get<std::string>(), params);
+    try {
+      return on_notification(self, m->get<std::string>(), params);
+    } catch (const json::exception& e) {
+      spdlog::warn("mcp: a {} notification ptc could not read was dropped: {}", m->get<std::string>(), jsonrpc::json_fault_text(e));
+    }
   }
   if (has_id && (msg.contains("result") || msg.contains("error"))) return;  // we send no requests
   reply_error(self, has_id ? msg["id"] : json(), jsonrpc::invalid_request, "Invalid Request: no method");

@@ -112,6 +112,17 @@ echo $? >"$tmp/code"
 check serve-deep-message 0
 if [[ $(jq -r 'select(.error != null) | .error.message' "$tmp/out") == "Parse error: the message nests arrays and objects more than 512 levels deep (ptc's limit)" ]]; then ok; else bad "serve: a message nested too deep is named as such"; fi
 if [[ $(jq -c 'select(.id == 12) | .result' "$tmp/out") == '{}' ]]; then ok; else bad "serve: the session goes on after a message nested too deep"; fi
+# Fields of other types than MCP's are answered as invalid params; the session goes on (a
+# numeric protocolVersion ended the session before: nothing more was answered).
+printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":5,"capabilities":[],"clientInfo":"x"}}' \
+  '{"jsonrpc":"2.0","id":2,"method":"logging/setLevel","params":{"level":5}}' \
+  '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":[1],"reason":5}}' \
+  '{"jsonrpc":"2.0","id":3,"method":"ping"}' |
+  env -i PATH="$PATH" HOME="$tmp" timeout 60 "$ptc" mcp >"$tmp/out" 2>"$tmp/err"
+echo $? >"$tmp/code"
+check serve-wrong-types 0
+if [[ $(jq -r 'select(.id == 1) | .error.message' "$tmp/out") == "Invalid params: type must be string, but is number" ]]; then ok; else bad "serve: a numeric protocolVersion is invalid params"; fi
+if [[ $(jq -c 'select(.id == 3) | .result' "$tmp/out") == '{}' ]]; then ok; else bad "serve: the session goes on after fields of the wrong type"; fi
 # An upstream server's new tool list (notifications/tools/list_changed) reaches `ptc mcp`'s
 # host as its own list_changed, and the next calls and the next tools/list use it.
 grow='{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"run_program","arguments":{"program":"(tool/fake.grow)"}}}'

@@ -3,7 +3,7 @@
 //
 //   fake_mcp_server [--version V] [--handshake-delay-ms N] [--fail-init] [--exit-at-start]
 //                   [--page-size N] [--tools N] [--state-file F] [--grow] [--chatter N]
-//                   [--list-fault stall|loop|deep] [--deep-tool]
+//                   [--list-fault stall|loop|deep] [--deep-tool] [--malformed]
 //
 // Tools: echo {message}, add {a b}, weather {city} (structuredContent), fail (isError),
 // rpc_error (a JSON-RPC error), slow {ms} (answers after ms, concurrently with other calls),
@@ -20,6 +20,9 @@
 // --list-fault: tools/list is never answered (stall), answers every page with no tools and the
 // cursor "again" (loop), or lists a tool whose inputSchema nests 100,000 objects deep (deep).
 // --deep-tool: a tool deep {levels}, whose result's structuredContent nests that many arrays.
+// --malformed: each echo call is preceded by notifications and a request whose fields have
+// other types than MCP's (params a string, a numeric level, a numeric method); and a tool
+// malformed whose result has a content item of type 5.
 #include <unistd.h>
 
 #include <atomic>
@@ -81,7 +84,7 @@ json all_tools(int extra) {
 int main(int argc, char** argv) {
   std::string version;
   int handshake_delay_ms = 0, page_size = 1000, extra = 0, chatter = 0;
-  bool fail_init = false, grow = false, deep_tool = false;
+  bool fail_init = false, grow = false, deep_tool = false, malformed = false;
   std::string state_file, list_fault;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -96,6 +99,7 @@ int main(int argc, char** argv) {
     else if (a == "--chatter") chatter = std::stoi(next());
     else if (a == "--list-fault") list_fault = next();
     else if (a == "--deep-tool") deep_tool = true;
+    else if (a == "--malformed") malformed = true;
     else if (a == "--state-file") {
       state_file = next();
       std::ofstream(state_file, std::ios::app) << "start " << getpid() << "\n";
@@ -105,6 +109,7 @@ int main(int argc, char** argv) {
   json tools = all_tools(extra);
   if (grow) tools.push_back(tool("grow", "Adds a tool to the list", json::object(), json::array()));
   if (deep_tool) tools.push_back(tool("deep", "A result nested levels deep", {{"levels", {{"type", "integer"}}}}, {"levels"}));
+  if (malformed) tools.push_back(tool("malformed", "A content item of type 5", json::object(), json::array()));
   int grown = 0;
   std::string line;
   while (std::getline(std::cin, line)) {
@@ -162,7 +167,15 @@ int main(int argc, char** argv) {
     } else if (method == "tools/call") {
       const std::string name = msg["params"].value("name", "");
       const json args = msg["params"].value("arguments", json::object());
-      if (name == "echo") reply(text(args.value("message", "")));
+      if (name == "echo" && malformed) {
+        write_line({{"jsonrpc", "2.0"}, {"method", "notifications/message"}, {"params", "x"}});
+        write_line({{"jsonrpc", "2.0"}, {"method", "notifications/message"}, {"params", {{"level", 3}, {"data", "y"}}}});
+        write_line({{"jsonrpc", "2.0"}, {"method", "notifications/progress"}, {"params", json::array({1})}});
+        write_line({{"jsonrpc", "2.0"}, {"method", 5}});
+        write_line({{"jsonrpc", "2.0"}, {"id", "s1"}, {"method", 7}});
+      }
+      if (name == "malformed" && malformed) reply({{"content", json::array({{{"type", 5}}})}});
+      else if (name == "echo") reply(text(args.value("message", "")));
       else if (name == "add") reply(text(json(args.value("a", 0.0) + args.value("b", 0.0)).dump()));
       else if (name == "weather")
         reply({{"content", json::array({{{"type", "text"}, {"text", "{\"temperature\":21.5}"}}})},

@@ -277,6 +277,19 @@ TEST_CASE("MCP client: a result nested deeper than 512 levels is a protocol faul
   CHECK(call(sys, *c, "fake.echo", {{"message", "back"}}).value == "\"back\"");  // restarted
 }
 
+TEST_CASE("MCP client: messages whose fields have other types than MCP's are dropped or fail their call; the connection goes on") {
+  // A notifications/message with a string for params ended the connection's actor (nlohmann's
+  // exception), and every later call of every agent said the tool was down.
+  caf::actor_system sys{testing::test_config()};
+  auto c = connect(sys, fake({"--malformed"}));
+  CHECK(call(sys, *c, "fake.echo", {{"message", "back"}}).value == "\"back\"");
+  const auto bad = call(sys, *c, "fake.malformed");
+  CHECK_FALSE(bad.ok);
+  CHECK(bad.error.starts_with("MCP server fake answered the call with a message ptc could not read (type must be "
+                              "string, but is number): {\"jsonrpc\":\"2.0\""));
+  CHECK(call(sys, *c, "fake.echo", {{"message", "again"}}).value == "\"again\"");
+}
+
 TEST_CASE("MCP client: allow and deny lists, and an allowed tool the server lacks") {
   caf::actor_system sys{testing::test_config()};
   auto spec = fake();

@@ -196,6 +196,16 @@ TEST_CASE("MCP over HTTP: sessions, versions, methods and content types as the t
   CHECK(bad.status == 400);
   CHECK(json::parse(bad.body)["error"]["code"] == -32700);
   CHECK(h.post(url, json::array({ping(9)}), {session}).status == 400);
+  // Fields of other types than MCP's: answered as invalid, and the server goes on (a numeric
+  // method ended the server's thread, and the process with it; a numeric protocolVersion ended
+  // the session's actor, which answered nothing more).
+  auto numeric = h.post(url, {{"jsonrpc", "2.0"}, {"id", 12}, {"method", 5}}, {session});
+  CHECK(numeric.status == 400);
+  CHECK(json::parse(numeric.body)["error"]["message"] == "Invalid Request: method must be a string");
+  CHECK(h.post(url, {{"jsonrpc", "2.0"}, {"method", 5}}, {session}).status == 400);
+  auto level = h.post(url, {{"jsonrpc", "2.0"}, {"id", 13}, {"method", "logging/setLevel"}, {"params", {{"level", 5}}}}, {session});
+  CHECK(json::parse(level.body)["error"]["message"] == "Invalid params: type must be string, but is number");
+  CHECK(h.post(url, ping(14), {session}).status == 200);
   CHECK(h.send("GET", url, "", {session}).status == 405);
   CHECK(h.send("POST", e.server->url() + "x", ping(10).dump(), {"Content-Type: application/json"}).status == 404);
 
@@ -267,6 +277,11 @@ TEST_CASE("HTTP server: limits hold against clients that misbehave; replies come
     actors::http_server_response r;
     r.content_type = "text/plain";
     r.body = req.method + " " + req.target + " " + req.body;
+    if (req.target == "/throw") throw std::runtime_error("the handler broke");
+    if (req.target == "/answer-then-throw") {
+      reply.send(r);
+      throw std::runtime_error("the handler broke after answering");
+    }
     if (req.target == "/later") {
       // Answered from another thread, later; and once more, which is ignored.
       late.emplace_back([reply, r] {
@@ -283,6 +298,11 @@ TEST_CASE("HTTP server: limits hold against clients that misbehave; replies come
   const auto port = server->port();
 
   CHECK(http_exchange(port, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n", "GET /a ").find("HTTP/1.1 200 OK") == 0);
+  // A handler that throws: a 500 (or its own answer, if it gave one), and the server goes on
+  // (the exception ended the server's thread and the process before).
+  CHECK(http_exchange(port, "GET /throw HTTP/1.1\r\nHost: x\r\n\r\n").starts_with("HTTP/1.1 500"));
+  CHECK(http_exchange(port, "GET /answer-then-throw HTTP/1.1\r\nHost: x\r\n\r\n").starts_with("HTTP/1.1 200 OK"));
+  CHECK(http_exchange(port, "GET /b HTTP/1.1\r\nHost: x\r\n\r\n", "GET /b ").find("HTTP/1.1 200 OK") == 0);
   CHECK(http_exchange(port, "GET / HTTP/1.1\r\nX-Big: " + std::string(2000, 'x') + "\r\n\r\n").starts_with("HTTP/1.1 431"));
   CHECK(http_exchange(port, "POST / HTTP/1.1\r\nContent-Length: 1000\r\n\r\n").starts_with("HTTP/1.1 413"));
   CHECK(http_exchange(port, "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n").starts_with("HTTP/1.1 501"));
