@@ -189,10 +189,8 @@ void send_calls(interpreter_actor* self, std::uint64_t id, run_entry& e) {
                 if (!parsed.is_discarded()) {
                   reply.result = std::move(parsed);
                 } else {
-                  reply.error = "tool " + name + " returned a result that is " +
-                                (lisp::json_too_deep(res.value)
-                                     ? "nested more than " + std::to_string(lisp::max_json_depth) + " levels deep (ptc's limit)"
-                                     : std::string("not valid JSON"));
+                  reply.error = "tool " + name + " returned a result that " +
+                                (lisp::json_too_deep(res.value) ? lisp::too_deep_text() : std::string("is not valid JSON"));
                 }
               } else {
                 reply.error = std::move(res.error);

@@ -299,8 +299,7 @@ parsed_completion parse_http_response(const config::llm_settings& s, const http_
   json j = lisp::parse_outside_json<json>(res.body);
   if (j.is_discarded()) {
     out.error = res.body.empty()                ? "empty body"
-                : lisp::json_too_deep(res.body) ? "the body nests arrays and objects more than " +
-                                                      std::to_string(lisp::max_json_depth) + " levels deep (ptc's limit)"
+                : lisp::json_too_deep(res.body) ? "the body " + lisp::too_deep_text()
                                                 : "the body is not valid JSON";
     return out;
   }

@@ -42,8 +42,7 @@ std::string cut(std::string text, std::size_t limit = max_error_text) {
 /// JSON-RPC: ..." or, when it is JSON nested too deep to be read safely, says so.
 std::string not_json_rpc(const std::string& what, const std::string& text) {
   if (lisp::json_too_deep(text)) {
-    return what + " that nests arrays and objects more than " + std::to_string(lisp::max_json_depth) +
-           " levels deep (ptc's limit): " + cut(text, 60);
+    return what + " that " + lisp::too_deep_text() + ": " + cut(text, 60);
   }
   return what + " that is not JSON-RPC: " + cut(text, 120);
 }
@@ -104,8 +103,7 @@ const std::vector<std::string>& mcp_protocol_versions() {
 
 std::string jsonrpc::parse_error_text(const std::string& what, std::string_view text) {
   if (lisp::json_too_deep(text)) {
-    return "Parse error: the " + what + " nests arrays and objects more than " +
-           std::to_string(lisp::max_json_depth) + " levels deep (ptc's limit)";
+    return "Parse error: the " + what + " " + lisp::too_deep_text();
   }
   return "Parse error: the " + what + " is not JSON";
 }

@@ -179,8 +179,7 @@ trace_contents read_trace(std::istream& in) {
     json event = lisp::parse_outside_json<json>(line);
     if (event.is_discarded() || !event.is_object()) {
       if (lisp::json_too_deep(line)) {
-        throw std::runtime_error("line " + std::to_string(number) + " nests arrays and objects more than " +
-                                 std::to_string(lisp::max_json_depth) + " levels deep (ptc's limit)");
+        throw std::runtime_error("line " + std::to_string(number) + " " + lisp::too_deep_text());
       }
       throw std::runtime_error("line " + std::to_string(number) + " is not a JSON object");
     }

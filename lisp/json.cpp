@@ -289,6 +289,10 @@ class to_json_walker {
 
 }  // namespace
 
+std::string too_deep_text() {
+  return "nests arrays and objects more than " + std::to_string(max_json_depth) + " levels deep (ptc's limit)";
+}
+
 bool json_too_deep(std::string_view text) {
   int depth = 0;
   bool in_string = false;

@@ -8,6 +8,7 @@
 // are strings), vectors, lists, sets and finite lazy seqs → arrays, keywords and symbols →
 // their name, characters → one-character strings, nil → null, NaN/±Inf → null. Functions, regex
 // and vars cannot be sent: a `type` error names the path.
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -25,6 +26,9 @@ inline constexpr int max_json_depth = 512;
 /// True when JSON text nests arrays and objects more than max_json_depth levels deep, counted
 /// on the text (string contents skipped): one pass, no allocation.
 bool json_too_deep(std::string_view text);
+
+/// How errors name such text: "nests arrays and objects more than 512 levels deep (ptc's limit)".
+std::string too_deep_text();
 
 /// JSON text from outside, parsed: a discarded value (is_discarded()) when it is not JSON or
 /// nests more than max_json_depth levels deep (json_too_deep tells which).

@@ -145,8 +145,7 @@ std::optional<nlohmann::ordered_json> read_json_object(const std::string& path, 
   const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   auto j = lisp::parse_outside_json<nlohmann::ordered_json>(text);
   if (j.is_discarded() || !j.is_object()) {
-    problem = lisp::json_too_deep(text) ? path + " nests arrays and objects more than " +
-                                              std::to_string(lisp::max_json_depth) + " levels deep (ptc's limit)"
+    problem = lisp::json_too_deep(text) ? path + " " + lisp::too_deep_text()
                                         : path + " must hold a JSON object (its keys become data/KEY)";
     return std::nullopt;
   }

@@ -66,8 +66,7 @@ int run_eval(const eval_options& o) {
     nlohmann::ordered_json j = lisp::parse_outside_json<nlohmann::ordered_json>(text);
     if (j.is_discarded() || !j.is_object()) {
       if (lisp::json_too_deep(text)) {
-        std::cerr << "Error: " << o.data_file << " nests arrays and objects more than " << lisp::max_json_depth
-                  << " levels deep (ptc's limit)\n";
+        std::cerr << "Error: " << o.data_file << " " << lisp::too_deep_text() << "\n";
       } else {
         std::cerr << "Error: " << o.data_file << " must hold a JSON object (its keys become data/KEY)\n";
       }
