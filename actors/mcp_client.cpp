@@ -356,6 +356,13 @@ void send_initialize(mcp_actor* self) {
                      st.init_id, st.generation);
 }
 
+/// A re-listing (after notifications/tools/list_changed) that failed: the list in use stays.
+void relist_failed(mcp_actor* self, const std::string& why) {
+  auto& st = self->state;
+  st.relisting = false;
+  spdlog::warn("{} could not list its new tools: {}; the previous list stays in use", st.label, why);
+}
+
 /// Asks for the first page of the tool list.
 void list_tools(mcp_actor* self) {
   auto& st = self->state;
@@ -594,11 +601,7 @@ void on_response(mcp_actor* self, const json& msg) {
   if (id == st.list_id) {
     st.list_id = 0;
     auto list_failed = [&](const std::string& why) {
-      if (st.relisting && st.ever_ready) {
-        st.relisting = false;
-        spdlog::warn("{} could not list its new tools: {}; the previous list stays in use", st.label, why);
-        return;
-      }
+      if (st.relisting && st.ever_ready) return relist_failed(self, why);
       go_down(self, st.label + " could not list its tools: " + why);
     };
     if (error) return list_failed(error_text());
@@ -693,8 +696,7 @@ void on_message_checked(mcp_actor* self, const json& msg) {
     if (handshake) {
       if (st.relisting && st.ph == phase::ready) {
         st.list_id = 0;
-        st.relisting = false;
-        spdlog::warn("{} could not list its new tools: it sent {}; the previous list stays in use", st.label, why);
+        relist_failed(self, "it sent " + why);
       } else {
         handshake_failed(self, "it answered the handshake with " + why);
       }

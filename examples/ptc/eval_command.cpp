@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
-#include <iterator>
 #include <iostream>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
+#include "examples/ptc/cli_common.hpp"
 #include "ptc/lisp/json.hpp"
 #include "ptc/lisp/printer.hpp"
 #include "ptc/lisp/run.hpp"
@@ -57,22 +57,13 @@ int run_eval(const eval_options& o) {
   opts.lim = o.lim;
   opts.lim.max_memory_bytes = o.max_memory_mb << 20;
   if (!o.data_file.empty()) {
-    std::ifstream in(o.data_file, std::ios::binary);
-    if (!in) {
-      std::cerr << "Error: cannot read " << o.data_file << "\n";
+    std::string problem;
+    const auto j = read_json_object(o.data_file, problem);
+    if (!j) {
+      std::cerr << "Error: " << problem << "\n";
       return 2;
     }
-    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    nlohmann::ordered_json j = lisp::parse_outside_json<nlohmann::ordered_json>(text);
-    if (j.is_discarded() || !j.is_object()) {
-      if (lisp::json_too_deep(text)) {
-        std::cerr << "Error: " << o.data_file << " " << lisp::too_deep_text() << "\n";
-      } else {
-        std::cerr << "Error: " << o.data_file << " must hold a JSON object (its keys become data/KEY)\n";
-      }
-      return 2;
-    }
-    opts.data = lisp::from_json(j);
+    opts.data = lisp::from_json(*j);
   }
 
   lisp::run_result r = lisp::run(source, opts);
