@@ -198,12 +198,41 @@ class arg_buffer {
   std::unique_ptr<value[]> heap_;
 };
 
+/// Calls closure `callee` (arity `a`, from caller_frame_arity) with `args` evaluated straight
+/// into its frame, on this stack: no argument buffer is filled and copied into a second one.
+[[gnu::always_inline]] inline value call_in_frame(const closure_obj& callee, const fn_arity& a,
+                                                  const std::vector<node_ptr>& args, frame& f, source_pos pos) {
+  constexpr std::size_t max_slots = closure_obj::caller_frame_slots;
+  struct slots_guard {
+    alignas(value) unsigned char buf[max_slots * sizeof(value)];
+    std::size_t made = 0;
+    value* slots() { return reinterpret_cast<value*>(buf); }
+    ~slots_guard() {
+      for (std::size_t i = 0; i < made; ++i) slots()[i].~value();
+    }
+  } fr;
+  value* slots = fr.slots();
+  const std::size_t n = args.size();
+  for (; fr.made < n; ++fr.made) new (&slots[fr.made]) value(args[fr.made]->eval(f));
+  const auto count = static_cast<std::size_t>(a.slot_count);
+  for (; fr.made < count; ++fr.made) new (&slots[fr.made]) value();
+  call_scope scope(*f.ctx, pos);  // the error's position, without a catch (context.hpp)
+  value r = callee.call_in_slots(*f.ctx, a, slots);
+  scope.done();
+  return r;
+}
+
 class call_node final : public node {
  public:
   call_node(node_ptr fn, std::vector<node_ptr> args, source_pos p)
       : node(p), fn_(std::move(fn)), args_(std::move(args)) {}
   value eval(frame& f) const override {
-    value fn = fn_->eval(f);
+    value fn = fn_->eval(f);  // held: the callee lives through the call
+    if (fn.is(type::function)) {
+      if (const closure_obj* c = static_cast<const function_obj&>(*fn.obj()).as_closure()) {
+        if (const fn_arity* a = c->caller_frame_arity(args_.size())) return call_in_frame(*c, *a, args_, f, pos);
+      }
+    }
     arg_buffer<> buf(args_, f);
     call_scope scope(*f.ctx, pos);  // the error's position, without a catch (context.hpp)
     value r = f.ctx->call_owned(fn, buf.owned());
@@ -223,14 +252,21 @@ class self_call_node final : public node {
  public:
   self_call_node(std::vector<node_ptr> args, source_pos p) : node(p), args_(std::move(args)) {}
   value eval(frame& f) const override {
+    const closure_obj& self = *f.self;
+    if (const fn_arity* a = self.caller_frame_arity(args_.size())) return call_in_frame(self, *a, args_, f, pos);
+    return eval_through_invoke(f);
+  }
+
+ private:
+  /// Rest parameters, a large frame or no arity for the count (the arity error).
+  [[gnu::noinline]] value eval_through_invoke(frame& f) const {
     arg_buffer<> buf(args_, f);
-    call_scope scope(*f.ctx, pos);  // the error's position, without a catch (context.hpp)
+    call_scope scope(*f.ctx, pos);
     value r = f.self->invoke_owned(*f.ctx, buf.owned());
     scope.done();
     return r;
   }
 
- private:
   std::vector<node_ptr> args_;
 };
 

@@ -149,6 +149,8 @@ node_ptr make_const(value v, source_pos pos);
 node_ptr make_local(int slot, source_pos pos);
 node_ptr make_do(std::vector<node_ptr> body, source_pos pos);
 node_ptr make_if(node_ptr test, node_ptr then, node_ptr otherwise, source_pos pos);
+/// Whether `n` is an if made by make_if, and its parts (`otherwise` null without an else).
+bool if_parts(const node& n, const node*& test, const node*& then, const node*& otherwise);
 node_ptr make_let(std::vector<std::pair<int, node_ptr>> steps, node_ptr body, source_pos pos);
 /// A call of the builtin `name` (must exist) with these argument nodes.
 node_ptr make_builtin_call(std::string_view name, std::vector<node_ptr> args, source_pos pos);

@@ -44,6 +44,13 @@ value closure_obj::invoke(context& c, std::span<const value> args) const { retur
 
 value closure_obj::invoke_owned(context& c, std::span<value> args) const { return call(c, args, true); }
 
+value closure_obj::call_in_slots(context& c, const fn_arity& a, value* slots) const {
+  budget& b = c.limits();
+  depth_guard guard(b);
+  b.tick();
+  return run_body(a, slots, c);
+}
+
 template <class Args>
 value closure_obj::call(context& c, Args args, bool owned) const {
   const fn_arity* a = tmpl_->arity_for(args.size());

@@ -73,6 +73,21 @@ class closure_obj final : public function_obj {
   /// Its calls do not record what they return (forms::note_only_called: nothing can show it).
   void forget_returns() { records_returns_ = false; }
 
+  /// Frames a call site may build itself (call_in_slots): at most this many slots.
+  static constexpr std::size_t caller_frame_slots = 8;
+  /// The arity a call with `n` arguments runs, when the caller may build its frame: fixed
+  /// parameters (no rest) and at most caller_frame_slots slots. Null otherwise (and for a count
+  /// no arity takes): such calls go through invoke.
+  const fn_arity* caller_frame_arity(std::size_t n) const {
+    const fn_arity* a = tmpl_->arity_for(n);
+    return a && !a->variadic && static_cast<std::size_t>(a->slot_count) <= caller_frame_slots ? a : nullptr;
+  }
+  /// Runs arity `a` (from caller_frame_arity) over a frame the caller built: its a.fixed
+  /// parameters stored in the first slots, the other slots up to a.slot_count nil. The caller
+  /// evaluates the arguments straight into the frame (no argument buffer copied into a second
+  /// one) and destroys the slots afterwards. Depth and step checks as in invoke.
+  value call_in_slots(context& c, const fn_arity& a, value* slots) const;
+
  private:
   friend class call_loop;
   template <class Args>

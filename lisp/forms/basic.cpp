@@ -33,6 +33,9 @@ class if_node final : public node {
     effects e = worst(test_->effect(), then_->effect());
     return else_ ? worst(e, else_->effect()) : e;
   }
+  const node& test_part() const { return *test_; }
+  const node& then_part() const { return *then_; }
+  const node* else_part() const { return else_.get(); }
 
  private:
   node_ptr test_, then_, else_;
@@ -195,6 +198,15 @@ node_ptr make_do(std::vector<node_ptr> body, source_pos pos) {
 
 node_ptr make_if(node_ptr test, node_ptr then, node_ptr otherwise, source_pos pos) {
   return std::make_unique<if_node>(std::move(test), std::move(then), std::move(otherwise), pos);
+}
+
+bool if_parts(const node& n, const node*& test, const node*& then, const node*& otherwise) {
+  const auto* i = dynamic_cast<const if_node*>(&n);
+  if (!i) return false;
+  test = &i->test_part();
+  then = &i->then_part();
+  otherwise = i->else_part();
+  return true;
 }
 
 namespace forms {

@@ -26,75 +26,160 @@ class let_node final : public node {
   node_ptr body_;
 };
 
-class loop_node final : public node {
- public:
-  loop_node(std::vector<std::pair<int, node_ptr>> init, std::vector<std::pair<int, node_ptr>> prelude,
-            node_ptr body, source_pos p)
-      : node(p), init_(std::move(init)), prelude_(std::move(prelude)), body_(std::move(body)) {}
-  value eval(frame& f) const override {
-    for (const auto& [slot, n] : init_) f.slots[slot] = n->eval(f);
-    for (;;) {
-      for (const auto& [slot, n] : prelude_) f.slots[slot] = n->eval(f);
-      value v = body_->eval(f);
-      if (!f.recur) return v;
-      f.recur = false;
-      try {
-        f.ctx->tick();
-      } catch (lisp_exception& e) {
-        rethrow_with_pos(e, pos, f);
-      }
-    }
+/// Writes a recur's argument values into its loop's slots. Every argument is evaluated before
+/// any slot changes (each may read the old values); the last one goes straight into its slot,
+/// since no evaluation after it can read that slot.
+template <std::size_t N>
+[[gnu::always_inline]] inline void store_recur(frame& f, const int* slots, const node_ptr* args) {
+  if constexpr (N == 1) {
+    f.slots[slots[0]] = args[0]->eval(f);
+  } else if constexpr (N == 2) {  // (recur (inc i) (+ acc x))
+    value a = args[0]->eval(f);
+    f.slots[slots[1]] = args[1]->eval(f);
+    f.slots[slots[0]] = std::move(a);
+  } else {
+    value a = args[0]->eval(f);
+    value b = args[1]->eval(f);
+    f.slots[slots[2]] = args[2]->eval(f);
+    f.slots[slots[0]] = std::move(a);
+    f.slots[slots[1]] = std::move(b);
   }
+}
 
- private:
-  std::vector<std::pair<int, node_ptr>> init_, prelude_;
-  node_ptr body_;
-};
+/// More than three arguments (or none), out of line: its temporaries would give the common
+/// cases' caller a large frame.
+[[gnu::noinline]] void store_recur_many(frame& f, const int* slots, const node_ptr* args, std::size_t n) {
+  constexpr std::size_t inline_args = 8;
+  if (n <= inline_args) {
+    alignas(value) unsigned char buf[inline_args * sizeof(value)];
+    value* t = reinterpret_cast<value*>(buf);
+    std::size_t made = 0;
+    try {
+      for (; made < n; ++made) new (&t[made]) value(args[made]->eval(f));
+    } catch (...) {
+      for (std::size_t i = 0; i < made; ++i) t[i].~value();
+      throw;
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      f.slots[slots[i]] = std::move(t[i]);
+      t[i].~value();
+    }
+    return;
+  }
+  std::vector<value> t;
+  t.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) t.push_back(args[i]->eval(f));
+  for (std::size_t i = 0; i < n; ++i) f.slots[slots[i]] = std::move(t[i]);
+}
 
 class recur_node final : public node {
  public:
   recur_node(std::vector<int> slots, std::vector<node_ptr> args, source_pos p)
       : node(p), slots_(std::move(slots)), args_(std::move(args)) {}
   value eval(frame& f) const override {
-    const std::size_t n = args_.size();
-    if (n == 1) {
-      f.slots[slots_[0]] = args_[0]->eval(f);
-    } else if (n == 2) {  // the common loop: (recur (inc i) (+ acc x))
-      value a = args_[0]->eval(f);
-      value b = args_[1]->eval(f);
-      f.slots[slots_[0]] = std::move(a);
-      f.slots[slots_[1]] = std::move(b);
-    } else if (n <= inline_args) {
-      // Every argument is evaluated before any slot changes (they may read the old values);
-      // only the n temporaries used are constructed.
-      alignas(value) unsigned char buf[inline_args * sizeof(value)];
-      value* t = reinterpret_cast<value*>(buf);
-      std::size_t made = 0;
-      try {
-        for (; made < n; ++made) new (&t[made]) value(args_[made]->eval(f));
-      } catch (...) {
-        for (std::size_t i = 0; i < made; ++i) t[i].~value();
-        throw;
-      }
-      for (std::size_t i = 0; i < n; ++i) {
-        f.slots[slots_[i]] = std::move(t[i]);
-        t[i].~value();
-      }
-    } else {
-      std::vector<value> t;
-      t.reserve(n);
-      for (std::size_t i = 0; i < n; ++i) t.push_back(args_[i]->eval(f));
-      for (std::size_t i = 0; i < n; ++i) f.slots[slots_[i]] = std::move(t[i]);
-    }
+    store(f);
     f.recur = true;
     return {};
   }
+  /// Writes the loop's slots (without marking the frame: a loop that calls this itself goes on).
+  [[gnu::always_inline]] void store(frame& f) const {
+    switch (args_.size()) {
+      case 1: store_recur<1>(f, slots_.data(), args_.data()); break;
+      case 2: store_recur<2>(f, slots_.data(), args_.data()); break;
+      case 3: store_recur<3>(f, slots_.data(), args_.data()); break;
+      default: store_recur_many(f, slots_.data(), args_.data(), args_.size());
+    }
+  }
 
  private:
-  static constexpr std::size_t inline_args = 8;
   std::vector<int> slots_;
   std::vector<node_ptr> args_;
 };
+
+class loop_node : public node {
+ public:
+  loop_node(std::vector<std::pair<int, node_ptr>> init, std::vector<std::pair<int, node_ptr>> prelude,
+            node_ptr body, source_pos p)
+      : node(p), init_(std::move(init)), prelude_(std::move(prelude)), body_(std::move(body)) {}
+  value eval(frame& f) const override {
+    start(f);
+    for (;;) {
+      bind(f);
+      value v = body_->eval(f);
+      if (!f.recur) return v;
+      f.recur = false;
+      tick(f);
+    }
+  }
+
+ protected:
+  [[gnu::always_inline]] void start(frame& f) const {
+    for (const auto& [slot, n] : init_) f.slots[slot] = n->eval(f);
+  }
+  /// Destructuring patterns re-bound at the top of every iteration.
+  [[gnu::always_inline]] void bind(frame& f) const {
+    for (const auto& [slot, n] : prelude_) f.slots[slot] = n->eval(f);
+  }
+  [[gnu::always_inline]] void tick(frame& f) const {
+    try {
+      f.ctx->tick();
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos, f);
+    }
+  }
+
+  std::vector<std::pair<int, node_ptr>> init_, prelude_;
+  node_ptr body_;
+};
+
+/// The most common loop: its body is an `if` with a recur as one branch, `(loop [...] (if (<
+/// i n) (recur ...) result))` or the other way round. The iteration tests and writes the slots
+/// itself, without evaluating the if and the recur as nodes of their own. The body node is
+/// kept (it owns the parts).
+class loop_if_recur_node final : public loop_node {
+ public:
+  loop_if_recur_node(std::vector<std::pair<int, node_ptr>> init, std::vector<std::pair<int, node_ptr>> prelude,
+                     node_ptr body, const node& test, const recur_node& recur, const node* other,
+                     bool recur_when, source_pos p)
+      : loop_node(std::move(init), std::move(prelude), std::move(body), p),
+        test_(test), recur_(recur), other_(other), recur_when_(recur_when) {}
+  value eval(frame& f) const override {
+    start(f);
+    for (;;) {
+      bind(f);
+      if (test_.test(f) == recur_when_) {
+        recur_.store(f);
+      } else {
+        value v = other_ ? other_->eval(f) : value();
+        if (!f.recur) return v;  // the other branch may recur too, from deeper inside
+        f.recur = false;
+      }
+      tick(f);
+    }
+  }
+
+ private:
+  const node& test_;
+  const recur_node& recur_;
+  const node* other_;  ///< null: an if without else, nil
+  bool recur_when_;    ///< the test's value that recurs
+};
+
+node_ptr make_loop(std::vector<std::pair<int, node_ptr>> init, std::vector<std::pair<int, node_ptr>> prelude,
+                   node_ptr body, source_pos pos) {
+  const node *test = nullptr, *then = nullptr, *otherwise = nullptr;
+  if (if_parts(*body, test, then, otherwise)) {
+    if (const auto* r = dynamic_cast<const recur_node*>(then)) {
+      return std::make_unique<loop_if_recur_node>(std::move(init), std::move(prelude), std::move(body), *test,
+                                                  *r, otherwise, true, pos);
+    }
+    if (const auto* r = dynamic_cast<const recur_node*>(otherwise)) {
+      return std::make_unique<loop_if_recur_node>(std::move(init), std::move(prelude), std::move(body), *test,
+                                                  *r, then, false, pos);
+    }
+  }
+  return std::make_unique<loop_node>(std::move(init), std::move(prelude), std::move(body), pos);
+}
 
 // --- destructuring steps --------------------------------------------------------------------
 
@@ -312,7 +397,7 @@ node_ptr analyze_loop(analyzer& a, const form& f, bool) {
   a.leave_loop();
   a.set_recur(old);
   a.pop_scope(mark);
-  return std::make_unique<loop_node>(std::move(init), std::move(prelude), std::move(body), f.pos);
+  return make_loop(std::move(init), std::move(prelude), std::move(body), f.pos);
 }
 
 node_ptr analyze_recur(analyzer& a, const form& f, bool tail) {

@@ -284,6 +284,34 @@ TEST_CASE("PERF a function calling itself by name, and recur of any width") {
 }
 
 
+// A call of a user function with fixed parameters and a small frame evaluates its arguments
+// straight into the callee's frame (analyzer.cpp, call_in_frame); rest parameters, large
+// frames and counts no arity takes go through invoke. Every shape answers as before.
+TEST_CASE("PERF user function calls build the callee's frame in place and answer as through invoke") {
+  check_all({
+      {"(defn add3 [a b c] (+ a b c)) (add3 1 2 3)", "6"},
+      {"(defn pair [a b] [b a]) (pair [1] {:k 2})", "[{:k 2} [1]]"},
+      {"(let [k 10 f (fn [x] (+ x k))] (f 5))", "15"},
+      {"(defn inner [x] (* x 2)) (defn outer [x] (+ 1 (inner x))) (outer 20)", "41"},
+      // a frame larger than the caller builds: through invoke
+      {"(defn wide [a] (let [b 1 c 2 d 3 e 4 f 5 g 6 h 7 i 8 j 9] (+ a b c d e f g h i j))) (wide 1)", "46"},
+      // rest parameters, several arities
+      {"(defn v [a & r] [a r]) [(v 1) (v 1 2 3)]", "[[1 nil] [1 (2 3)]]"},
+      {"(defn m ([] (m 1)) ([x] (* 10 x)) ([x y] (+ (m x) y))) [(m) (m 2) (m 2 3)]", "[10 20 23]"},
+      // arguments evaluated in order, before the callee runs
+      {"(defn third [a b c] c) (let [v [1 2 3]] (third (first v) (second v) (last v)))", "3"},
+      // mutual recursion with heap values in the frames
+      {"(defn ev? [xs] (if (empty? xs) true (od? (rest xs)))) (defn od? [xs] (if (empty? xs) false (ev? (rest xs)))) "
+       "[(ev? [1 2 3 4]) (ev? [1 2 3])]",
+       "[true false]"},
+  });
+  CHECK(answer("(defn k [a] a) (k 1 2)", {}) == "error arity: Wrong number of args (2) passed to k (it takes 1)");
+  // an error while the arguments are evaluated, after others were made (no leak: sanitizer build)
+  CHECK(kind_of("(defn k [a b c] a) (defn g [] (k [1] [2] (/ 1 0))) (g)") == kind_of("(/ 1 0)"));
+  CHECK(kind_of("(defn k [a b] (/ 1 0)) (defn g [] (k [1] {:a 2})) (g)") == kind_of("(/ 1 0)"));
+  CHECK(kind_of("(defn a [n] (b [n])) (defn b [n] (a {:n n})) (a 1)") == "limit");
+}
+
 // A range call consumed directly by map, mapv, filter, filterv, remove or reduce is counted
 // out without making its list (tests/conformance/programs/fused_range.clj holds Clojure's
 // answers). Here: the list is really not made, and every error is the one the builtins give

@@ -42,6 +42,29 @@ TEST_CASE("limit text: steps, endless loop", "[limits][errors]") {
         "check for an endless loop, or process less data");
 }
 
+// A loop whose body is an if with a recur branch runs without evaluating the if and the recur
+// as nodes (forms/let.cpp, loop_if_recur_node): its endless forms still end at the limits, with
+// the loop's position.
+TEST_CASE("limit text: steps and time in a loop of an if with a recur branch", "[limits][errors]") {
+  const std::string steps_text =
+      "limit: step limit reached (5000 steps) (line 2, col 3). The program did too much work: "
+      "check for an endless loop, or process less data";
+  CHECK(error_text("(def n 1)\n  (loop [i 0] (if (< i 10) (recur (- i 1)) i))", steps(5'000)) == steps_text);
+  CHECK(error_text("(def n 1)\n  (loop [i 0] (if (neg? i) i (recur (inc i))))", steps(5'000)) == steps_text);
+  CHECK(error_text("(def n 1)\n  (loop [i 0] (if true (recur (inc i))))", steps(5'000)) == steps_text);
+  CHECK(error_text("(def n 1)\n  (loop [] (if (pos? n) (recur) 0))", steps(5'000)) == steps_text);
+  CHECK(error_text("(def n 1)\n  (loop [i 0 j 0 k 0 l 0] (if (pos? n) (recur i j k l) 0))", steps(5'000)) == steps_text);
+  // the other branch recurring from inside itself
+  CHECK(error_text("(def n 1)\n  (loop [i 0] (if (neg? i) (recur (dec i)) (let [j (inc i)] (recur j))))", steps(5'000)) ==
+        steps_text);
+  limits l;
+  l.max_steps = UINT64_MAX;
+  l.timeout_ms = 50;
+  CHECK(error_text("(loop [i 0] (if (>= i 0) (recur (inc i)) i))", l) ==
+        "limit: time limit reached (50 ms) (line 1, col 1). The program ran too long: check for an "
+        "endless loop, or process less data");
+}
+
 TEST_CASE("limit text: steps, too much work in a builtin", "[limits][errors]") {
   CHECK(error_text("(reduce + (range 10000000))", steps(20'000)) ==
         "limit: step limit reached (20000 steps) (line 1, col 1). The program did too much work: "
