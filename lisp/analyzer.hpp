@@ -152,6 +152,10 @@ node_ptr make_if(node_ptr test, node_ptr then, node_ptr otherwise, source_pos po
 /// Whether `n` is an if made by make_if, and its parts (`otherwise` null without an else).
 bool if_parts(const node& n, const node*& test, const node*& then, const node*& otherwise);
 node_ptr make_let(std::vector<std::pair<int, node_ptr>> steps, node_ptr body, source_pos pos);
+/// A fn arity's body: its parameter patterns' destructuring, then `body`. When `recurs` and the
+/// body is an if with a recur branch, the arity's recur loop runs inside the body (as a loop's),
+/// not through closure_obj::run_body.
+node_ptr make_fn_body(std::vector<std::pair<int, node_ptr>> prelude, node_ptr body, bool recurs, source_pos pos);
 /// A call of the builtin `name` (must exist) with these argument nodes.
 node_ptr make_builtin_call(std::string_view name, std::vector<node_ptr> args, source_pos pos);
 node_ptr make_call(node_ptr fn, std::vector<node_ptr> args, source_pos pos);

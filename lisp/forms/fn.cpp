@@ -123,7 +123,7 @@ void analyze_arity(analyzer& a, analyzer::fn_scope& scope, const form& params,
   auto* old = a.set_recur(&target);
   node_ptr b = a.analyze_body(body, body_from, true, pos);
   a.set_recur(old);
-  arity.body = make_let(std::move(prelude), std::move(b), pos);
+  arity.body = make_fn_body(std::move(prelude), std::move(b), target.used, pos);
   a.finish_locals(0);
   arity.params_read_only = !target.used && std::all_of(slots.begin(), slots.end(), [&](int s) { return a.never_moved(s); });
   arity.slot_count = scope.max_slots;

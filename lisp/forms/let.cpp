@@ -133,16 +133,17 @@ class loop_node : public node {
 };
 
 /// The most common loop: its body is an `if` with a recur as one branch, `(loop [...] (if (<
-/// i n) (recur ...) result))` or the other way round. The iteration tests and writes the slots
-/// itself, without evaluating the if and the recur as nodes of their own. The body node is
-/// kept (it owns the parts).
+/// i n) (recur ...) result))` or the other way round; also a fn body of that shape (its
+/// parameters are the slots). The iteration tests and writes the slots itself, without
+/// evaluating the if and the recur as nodes of their own. The body node is kept (it owns the
+/// parts).
 class loop_if_recur_node final : public loop_node {
  public:
   loop_if_recur_node(std::vector<std::pair<int, node_ptr>> init, std::vector<std::pair<int, node_ptr>> prelude,
                      node_ptr body, const node& test, const recur_node& recur, const node* other,
-                     bool recur_when, source_pos p)
+                     bool recur_when, bool fn_body, source_pos p)
       : loop_node(std::move(init), std::move(prelude), std::move(body), p),
-        test_(test), recur_(recur), other_(other), recur_when_(recur_when) {}
+        test_(test), recur_(recur), other_(other), recur_when_(recur_when), fn_body_(fn_body) {}
   value eval(frame& f) const override {
     start(f);
     for (;;) {
@@ -154,7 +155,12 @@ class loop_if_recur_node final : public loop_node {
         if (!f.recur) return v;  // the other branch may recur too, from deeper inside
         f.recur = false;
       }
-      tick(f);
+      // A fn's limit errors name its call, as from closure_obj::run_body.
+      if (fn_body_) {
+        f.ctx->tick();
+      } else {
+        tick(f);
+      }
     }
   }
 
@@ -163,21 +169,25 @@ class loop_if_recur_node final : public loop_node {
   const recur_node& recur_;
   const node* other_;  ///< null: an if without else, nil
   bool recur_when_;    ///< the test's value that recurs
+  bool fn_body_;
 };
+
+/// A loop_if_recur_node when `body` has its shape, else null.
+node_ptr loop_if_recur(std::vector<std::pair<int, node_ptr>>& init, std::vector<std::pair<int, node_ptr>>& prelude,
+                       node_ptr& body, bool fn_body, source_pos pos) {
+  const node *test = nullptr, *then = nullptr, *otherwise = nullptr;
+  if (!if_parts(*body, test, then, otherwise)) return nullptr;
+  const recur_node* r = dynamic_cast<const recur_node*>(then);
+  const bool recur_when = r != nullptr;
+  if (!r) r = dynamic_cast<const recur_node*>(otherwise);
+  if (!r) return nullptr;
+  return std::make_unique<loop_if_recur_node>(std::move(init), std::move(prelude), std::move(body), *test, *r,
+                                              recur_when ? otherwise : then, recur_when, fn_body, pos);
+}
 
 node_ptr make_loop(std::vector<std::pair<int, node_ptr>> init, std::vector<std::pair<int, node_ptr>> prelude,
                    node_ptr body, source_pos pos) {
-  const node *test = nullptr, *then = nullptr, *otherwise = nullptr;
-  if (if_parts(*body, test, then, otherwise)) {
-    if (const auto* r = dynamic_cast<const recur_node*>(then)) {
-      return std::make_unique<loop_if_recur_node>(std::move(init), std::move(prelude), std::move(body), *test,
-                                                  *r, otherwise, true, pos);
-    }
-    if (const auto* r = dynamic_cast<const recur_node*>(otherwise)) {
-      return std::make_unique<loop_if_recur_node>(std::move(init), std::move(prelude), std::move(body), *test,
-                                                  *r, then, false, pos);
-    }
-  }
+  if (node_ptr n = loop_if_recur(init, prelude, body, false, pos)) return n;
   return std::make_unique<loop_node>(std::move(init), std::move(prelude), std::move(body), pos);
 }
 
@@ -426,6 +436,14 @@ node_ptr analyze_recur(analyzer& a, const form& f, bool tail) {
 node_ptr make_let(std::vector<std::pair<int, node_ptr>> steps, node_ptr body, source_pos pos) {
   if (steps.empty()) return body;
   return std::make_unique<let_node>(std::move(steps), std::move(body), pos);
+}
+
+node_ptr make_fn_body(std::vector<std::pair<int, node_ptr>> prelude, node_ptr body, bool recurs, source_pos pos) {
+  if (recurs) {
+    std::vector<std::pair<int, node_ptr>> none;
+    if (node_ptr n = loop_if_recur(none, prelude, body, true, pos)) return n;
+  }
+  return make_let(std::move(prelude), std::move(body), pos);
 }
 
 void analyzer::destructure(const form& pat, int src, std::vector<std::pair<int, node_ptr>>& steps) {

@@ -45,7 +45,7 @@ TEST_CASE("limit text: steps, endless loop", "[limits][errors]") {
 // A loop whose body is an if with a recur branch runs without evaluating the if and the recur
 // as nodes (forms/let.cpp, loop_if_recur_node): its endless forms still end at the limits, with
 // the loop's position.
-TEST_CASE("limit text: steps and time in a loop of an if with a recur branch", "[limits][errors]") {
+TEST_CASE("limit text: steps and time in a loop or fn body of an if with a recur branch", "[limits][errors]") {
   const std::string steps_text =
       "limit: step limit reached (5000 steps) (line 2, col 3). The program did too much work: "
       "check for an endless loop, or process less data";
@@ -57,6 +57,13 @@ TEST_CASE("limit text: steps and time in a loop of an if with a recur branch", "
   // the other branch recurring from inside itself
   CHECK(error_text("(def n 1)\n  (loop [i 0] (if (neg? i) (recur (dec i)) (let [j (inc i)] (recur j))))", steps(5'000)) ==
         steps_text);
+  // a fn body of that shape: the error names the call, as for any fn that recurs
+  CHECK(error_text("(defn f [n]\n  (if (pos? n) (recur (inc n)) n))\n(f 1)", steps(5'000)) ==
+        "limit: step limit reached (5000 steps) (line 3, col 1). The program did too much work: "
+        "check for an endless loop, or process less data");
+  CHECK(error_text("(defn f [n]\n  (if (neg? n) n (recur (inc n))))\n(map f [1])", steps(5'000)) ==
+        "limit: step limit reached (5000 steps) (line 3, col 1). The program did too much work: "
+        "check for an endless loop, or process less data");
   limits l;
   l.max_steps = UINT64_MAX;
   l.timeout_ms = 50;

@@ -42,3 +42,23 @@
 [(sum-to 10) (sum-to 100)]
 ;;;; ls_closure_in_body
 (loop [i 0 fs []] (if (< i 3) (recur (inc i) (conj fs (fn [] (* i 10)))) (mapv #(%) fs)))
+;;;; ls_fn_body_then_recur
+(defn sum-down [n acc] (if (pos? n) (recur (dec n) (+ acc n)) acc))
+[(sum-down 100 0) (map #(sum-down % 0) [1 2 3])]
+;;;; ls_fn_body_else_recur
+(defn find-first [pred xs] (if (or (empty? xs) (pred (first xs))) (first xs) (recur pred (rest xs))))
+[(find-first even? [1 3 4 5]) (find-first neg? [1 2])]
+;;;; ls_fn_body_destructured
+(defn fib-pair [[a b] n] (if (< n 3) (recur [b (+ a b)] (inc n)) [a b]))
+(fib-pair [1 1] 0)
+;;;; ls_fn_body_variadic
+(defn add-all [x & more] (if (seq more) (recur (+ x (first more)) (next more)) x))
+[(add-all 1) (add-all 1 2 3 4)]
+;;;; ls_fn_literal_recur
+(mapv (fn [n] (if (> n 100) n (recur (* n 3)))) [1 50 200])
+;;;; ls_fn_multi_arity_recur
+(defn cnt ([xs] (cnt xs 0)) ([xs n] (if (seq xs) (recur (rest xs) (inc n)) n)))
+[(cnt [1 2 3]) (cnt [] 5)]
+;;;; ls_fn_body_recur_throws
+(defn div-down [n] (if (>= n 0) (recur (/ 10 n)) n))
+(div-down 0)
