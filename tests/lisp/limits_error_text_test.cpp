@@ -34,6 +34,18 @@ limits steps(std::uint64_t n) {
   return l;
 }
 
+/// Only a time limit of `ms` (steps unlimited).
+limits time_only(std::uint64_t ms) {
+  limits l;
+  l.max_steps = UINT64_MAX;
+  l.timeout_ms = ms;
+  return l;
+}
+
+const char* const time_50ms_text =
+    "limit: time limit reached (50 ms) (line 1, col 1). The program ran too long: check for an "
+    "endless loop, or process less data";
+
 }  // namespace
 
 TEST_CASE("limit text: steps, endless loop", "[limits][errors]") {
@@ -64,12 +76,7 @@ TEST_CASE("limit text: steps and time in a loop or fn body of an if with a recur
   CHECK(error_text("(defn f [n]\n  (if (neg? n) n (recur (inc n))))\n(map f [1])", steps(5'000)) ==
         "limit: step limit reached (5000 steps) (line 3, col 1). The program did too much work: "
         "check for an endless loop, or process less data");
-  limits l;
-  l.max_steps = UINT64_MAX;
-  l.timeout_ms = 50;
-  CHECK(error_text("(loop [i 0] (if (>= i 0) (recur (inc i)) i))", l) ==
-        "limit: time limit reached (50 ms) (line 1, col 1). The program ran too long: check for an "
-        "endless loop, or process less data");
+  CHECK(error_text("(loop [i 0] (if (>= i 0) (recur (inc i)) i))", time_only(50)) == time_50ms_text);
 }
 
 TEST_CASE("limit text: steps, too much work in a builtin", "[limits][errors]") {
@@ -85,12 +92,7 @@ TEST_CASE("limit text: steps are not caught by try", "[limits][errors]") {
 }
 
 TEST_CASE("limit text: time", "[limits][errors]") {
-  limits l;
-  l.max_steps = UINT64_MAX;
-  l.timeout_ms = 50;
-  CHECK(error_text("(loop [i 0] (recur (inc i)))", l) ==
-        "limit: time limit reached (50 ms) (line 1, col 1). The program ran too long: check for an "
-        "endless loop, or process less data");
+  CHECK(error_text("(loop [i 0] (recur (inc i)))", time_only(50)) == time_50ms_text);
 }
 
 TEST_CASE("limit text: recursion depth", "[limits][errors]") {
