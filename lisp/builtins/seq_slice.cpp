@@ -136,6 +136,9 @@ value pair(value x, value y) {
 }
 
 value b_split_at(context& c, args_t a) {
+  // Checked here, so that an error names split-at rather than the take and drop it runs.
+  arg::integer("split-at", a, 0);
+  require_seqable("split-at", a, 1);
   value take_args[2] = {a[0], a[1]};
   value first = b_take(c, take_args);
   return pair(std::move(first), b_drop(c, take_args));

@@ -289,4 +289,46 @@ TEST_CASE("COV-003 the case tokenizer sees names under every alias", "[coverage]
   }
 }
 
+// An LLM reads an argument error to fix its program: it must name the function the program
+// called, not one that function is built on (split-at named take until session 27). Each
+// builtin of the checklist is called with arguments of wrong kinds; an error that starts with a
+// name must start with this one. The primed arithmetic and fnext are aliases the spec defines
+// as behaving like +, -, *, inc, dec and second, and name those.
+TEST_CASE("ERR-001 a builtin's argument errors name the builtin called", "[coverage][errors]") {
+  using namespace ptc::lisp;
+  const std::map<std::string, std::string> alias_of = {{"+'", "+"},     {"-'", "-"},     {"*'", "*"},
+                                                       {"inc'", "inc"}, {"dec'", "dec"}, {"fnext", "second"}};
+  const char* const argument_sets[] = {"1.5 [1 2 3]", "[1 2 3] 1.5", ":k",           "\"s\" 1.5",
+                                       "1.5",         "{:a 1} 1.5",  "1.5 1.5 [1]", "(fn [x] x) 1.5",
+                                       "(fn [x] x) 1.5 [1]"};
+  run_options o;
+  o.lim.max_steps = 200'000;
+  o.lim.timeout_ms = 2'000;
+  // str/join is named clojure.string/join in errors: the part after the namespace counts.
+  const auto unqualified = [](const std::string& name) {
+    const auto slash = name.rfind('/');
+    return slash == std::string::npos || name.size() == 1 ? name : name.substr(slash + 1);
+  };
+  std::size_t named_errors = 0;
+  for (const auto& n : read_checklist()) {
+    if (!builtins().find(n.spelling)) continue;
+    const auto alias = alias_of.find(n.spelling);
+    for (const char* args : argument_sets) {
+      const std::string call = "(" + n.spelling + " " + args + ")";
+      const run_result r = run(call, o);
+      if (r.kind != outcome::error || !r.err) continue;
+      const error_kind k = r.err->kind;
+      if (k != error_kind::type && k != error_kind::not_callable && k != error_kind::index) continue;
+      const std::string& m = r.err->message;
+      const auto colon = m.find(": ");
+      if (colon == std::string::npos || m.find(' ') < colon) continue;  // no name first
+      const std::string named = m.substr(0, colon);
+      ++named_errors;
+      INFO(call << " -> " << m);
+      CHECK((unqualified(named) == unqualified(n.spelling) || (alias != alias_of.end() && named == alias->second)));
+    }
+  }
+  CHECK(named_errors > 500);
+}
+
 }  // namespace lisp_coverage_test
