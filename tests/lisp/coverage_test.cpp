@@ -294,7 +294,7 @@ TEST_CASE("COV-003 the case tokenizer sees names under every alias", "[coverage]
 // builtin of the checklist is called with arguments of wrong kinds; an error that starts with a
 // name must start with this one. The primed arithmetic and fnext are aliases the spec defines
 // as behaving like +, -, *, inc, dec and second, and name those.
-TEST_CASE("ERR-001 a builtin's argument errors name the builtin called", "[coverage][errors]") {
+TEST_CASE("COV-004 a builtin's argument errors name the builtin called", "[coverage][errors]") {
   using namespace ptc::lisp;
   const std::map<std::string, std::string> alias_of = {{"+'", "+"},     {"-'", "-"},     {"*'", "*"},
                                                        {"inc'", "inc"}, {"dec'", "dec"}, {"fnext", "second"}};
