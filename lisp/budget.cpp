@@ -44,45 +44,49 @@ void charge_work(std::uint64_t units) {
   if (budget* b = tls_active) b->tick(units);
 }
 
+void budget::limit_reached(std::string message, std::string hint) const {
+  if (park_on_limit_) object::park_frees();
+  raise(error_kind::limit, std::move(message), std::move(hint));
+}
+
 void budget::set_stack_limit(const char* limit) { stack_limit_ = limit; }
 
 void budget::depth_exceeded() const {
   --const_cast<budget*>(this)->depth_;
-  raise(error_kind::limit,
-        "recursion depth limit reached (" + std::to_string(limits_.max_depth) +
-            " nested calls)",
-        "Use loop/recur or reduce instead of deep recursion");
+  limit_reached(
+      "recursion depth limit reached (" + std::to_string(limits_.max_depth) + " nested calls)",
+      "Use loop/recur or reduce instead of deep recursion");
 }
 
 void budget::preflight(std::uint64_t bytes) const {
   if (bytes > limits_.max_memory_bytes || live_bytes_ + bytes > limits_.max_memory_bytes) {
-    raise(error_kind::limit, "memory limit reached: this would need about " + mib(bytes) +
-                                 " (limit " + mib(limits_.max_memory_bytes) + ")",
-          "Work on smaller pieces of the data, or use take to bound sequences");
+    limit_reached("memory limit reached: this would need about " + mib(bytes) + " (limit " +
+                      mib(limits_.max_memory_bytes) + ")",
+                  "Work on smaller pieces of the data, or use take to bound sequences");
   }
 }
 
 void budget::check_memory() const {
   if (live_bytes_ > limits_.max_memory_bytes) {
-    raise(error_kind::limit, "memory limit reached (" + mib(limits_.max_memory_bytes) + ")",
-          "Work on smaller pieces of the data, or use take to bound sequences");
+    limit_reached("memory limit reached (" + mib(limits_.max_memory_bytes) + ")",
+                  "Work on smaller pieces of the data, or use take to bound sequences");
   }
 }
 
 void budget::check_time() const {
   if (clock_running_ &&
       elapsed() > std::chrono::milliseconds(static_cast<std::int64_t>(limits_.timeout_ms))) {
-    raise(error_kind::limit, "time limit reached (" + std::to_string(limits_.timeout_ms) + " ms)",
-          "The program ran too long: check for an endless loop, or process less data");
+    limit_reached("time limit reached (" + std::to_string(limits_.timeout_ms) + " ms)",
+                  "The program ran too long: check for an endless loop, or process less data");
   }
 }
 
 void budget::charge_output(std::size_t bytes) {
   output_bytes_ += bytes;
   if (output_bytes_ > limits_.max_output_bytes) {
-    raise(error_kind::limit, "output limit reached (" + std::to_string(limits_.max_output_bytes) +
-                                 " bytes printed)",
-          "Print less: summarise, or print counts and samples");
+    limit_reached(
+        "output limit reached (" + std::to_string(limits_.max_output_bytes) + " bytes printed)",
+        "Print less: summarise, or print counts and samples");
   }
 }
 
@@ -122,7 +126,7 @@ void budget::slow_tick() {
     // pmap branch still to finish, a finally block) fails at once.
     steps_ = limits_.max_steps + 1;
     next_check_ = steps_;
-    raise(error_kind::limit, "step limit reached (" + std::to_string(limits_.max_steps) + " steps)",
+    limit_reached( "step limit reached (" + std::to_string(limits_.max_steps) + " steps)",
           "The program did too much work: check for an endless loop, or process less data");
   }
   check_memory();

@@ -92,6 +92,10 @@ class budget {
   void deactivate();
   static budget* active();
 
+  /// For a run's own budget: when a limit is reached, the objects freed while the error
+  /// unwinds the program are parked for the run to free after it reports (object.hpp).
+  void park_frees_on_limit() { park_on_limit_ = true; }
+
   /// The lowest usable stack address of the current stack (fiber or thread); enter_call() fails
   /// with a depth error below it. Set by the run driver for each fiber.
   static void set_stack_limit(const char* limit);
@@ -99,6 +103,7 @@ class budget {
  private:
   void slow_tick();
   [[noreturn]] void depth_exceeded() const;
+  [[noreturn]] void limit_reached(std::string message, std::string hint) const;
   static bool below_stack_limit() {
     const char* limit = stack_limit_;
     if (!limit) return false;
@@ -121,6 +126,7 @@ class budget {
   std::uint64_t slice_steps_ = 0;
   std::uint64_t next_slice_ = 0;
   std::function<void()> slice_hook_;
+  bool park_on_limit_ = false;
 };
 
 /// The limits of a private budget for work on values outside any run (realising a lazy seq to

@@ -16,6 +16,9 @@ namespace {
 constinit thread_local bool tls_draining = false;
 constinit thread_local std::size_t tls_queued = 0;  ///< tls_pending.size()
 thread_local std::vector<const object*> tls_pending;
+// Set by park_frees: tls_draining is then held true by no destroy loop, so every object whose
+// count reaches zero stays queued in tls_pending until take_parked.
+constinit thread_local bool tls_parking = false;
 
 }  // namespace
 
@@ -71,6 +74,32 @@ void object::drain_queued(budget* b) noexcept {
     --tls_queued;
     free_charged(next, b);
   }
+}
+
+void object::park_frees() noexcept {
+  if (tls_draining) return;  // already parking (or inside a destructor, which raises nothing)
+  tls_draining = true;
+  tls_parking = true;
+}
+
+void object::take_parked(std::vector<const object*>& out) {
+  if (!tls_parking) return;
+  if (out.empty()) {
+    out.swap(tls_pending);
+  } else {
+    out.insert(out.end(), tls_pending.begin(), tls_pending.end());
+    tls_pending.clear();
+  }
+  tls_queued = 0;
+  tls_parking = false;
+  tls_draining = false;
+}
+
+bool object::parking() noexcept { return tls_parking; }
+
+void object::free_parked(std::vector<const object*>& objs) noexcept {
+  for (const object* o : objs) destroy(o);
+  objs.clear();
 }
 
 }  // namespace ptc::lisp

@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <new>
 #include <utility>
+#include <vector>
 
 namespace ptc::lisp {
 
@@ -78,6 +79,19 @@ class object {
   /// loaded with dlopen).
   static constexpr std::uint64_t no_budget_running = ~std::uint64_t{0};
   static constinit thread_local std::uint64_t running_budget_id;
+
+  /// Parking, for a run that stops at a limit. From park_frees() on, an object whose count
+  /// reaches zero on this thread is set aside rather than freed (its children with it, as they
+  /// are only released by its destructor): unwinding then does not first free what the program
+  /// built, which for a few hundred MB of small values takes longer than the time limit itself,
+  /// and the caller gets the error on time. The run takes what was parked (take_parked, which
+  /// ends parking) before anything else runs on the thread, and frees it after it has reported
+  /// (free_parked).
+  static void park_frees() noexcept;
+  static void take_parked(std::vector<const object*>& out);
+  static void free_parked(std::vector<const object*>& objs) noexcept;
+  /// Whether this thread is parking (between park_frees and take_parked).
+  static bool parking() noexcept;
 
  protected:
   /// For a destructor that frees a chain of objects it owns (a list's cells) in a loop: whether

@@ -147,8 +147,12 @@ struct program_run::impl {
   const void* driver_bottom = nullptr;
   std::size_t driver_size = 0;
   std::unordered_map<std::uint64_t, std::pair<std::size_t, std::chrono::steady_clock::time_point>> call_records;
+  // What a limit error's unwinding set aside (object.hpp, parking): freed when the run is
+  // destroyed, after its result has been reported.
+  std::vector<const object*> parked;
 
   explicit impl(program_input in) : input(std::move(in)), bud(input.lim) {
+    bud.park_frees_on_limit();
     st.bud = &bud;
     st.data = input.data;
     st.tools = input.tools;
@@ -208,6 +212,7 @@ struct program_run::impl {
     } catch (...) {
       t->error = std::current_exception();
     }
+    object::take_parked(parked);  // the task is over: nothing more of it unwinds
     t->st = task::state::done;
 #if defined(PTC_ASAN_FIBERS)
     __sanitizer_start_switch_fiber(nullptr, driver_bottom, driver_size);
@@ -230,6 +235,7 @@ struct program_run::impl {
   /// Task → driver. Returns when the driver switches back; throws if the run was cancelled.
   void suspend(task* t) {
     if (t->cancelled) throw task_cancelled{};  // e.g. a finally block calling a tool while unwinding
+    object::take_parked(parked);  // a finally block calling a tool: other tasks free as usual
     budget::set_stack_limit(nullptr);
 #if defined(PTC_ASAN_FIBERS)
     __sanitizer_start_switch_fiber(&t->fake_stack, driver_bottom, driver_size);
@@ -495,6 +501,7 @@ program_run::~program_run() {
   if (impl_) {
     // Unwind unfinished fibers with the budget inactive (objects they free are not charged).
     impl_->cancel_all();
+    object::free_parked(impl_->parked);
   }
 }
 
@@ -529,6 +536,7 @@ program_run::status program_run::state() const { return impl_->state; }
 const std::vector<tool_request>& program_run::pending() const { return impl_->pending; }
 const run_result& program_run::result() const { return impl_->st.record; }
 run_result program_run::take_result() { return std::move(impl_->st.record); }
+std::size_t program_run::parked_objects() const { return impl_->parked.size(); }
 
 run_result run(std::string_view source, const run_options& opts) {
   program_input in;

@@ -148,6 +148,8 @@ class program_run {
   /// The record (status finished).
   const run_result& result() const;
   run_result take_result();
+  /// Values a limit error's unwinding set aside, freed when the run is destroyed (object.hpp).
+  std::size_t parked_objects() const;
 
   struct impl;  ///< internal (run.cpp)
 

@@ -66,7 +66,18 @@ int run_eval(const eval_options& o) {
     opts.data = lisp::from_json(*j);
   }
 
-  lisp::run_result r = lisp::run(source, opts);
+  // The run lives until its result is printed: what a limit error left to free is freed after
+  // the report (lisp/object.hpp, parking), as the interpreter actor does after its reply.
+  lisp::program_input input;
+  input.source = source;
+  input.data = opts.data;
+  input.lim = opts.lim;
+  lisp::program_run run(std::move(input));
+  if (run.start() != lisp::program_run::status::finished) {
+    std::cerr << "Error: the program waits for a tool, and ptc eval has none\n";
+    return 1;
+  }
+  lisp::run_result r = run.take_result();
 
   if (o.repeat > 0) {
     std::vector<double> us;

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "ptc/lisp/json.hpp"
+#include "ptc/lisp/object.hpp"
 #include "ptc/lisp/printer.hpp"
 #include "ptc/lisp/run.hpp"
 
@@ -102,6 +103,70 @@ TEST_CASE("destroying an unfinished run is clean", "[run]") {
   REQUIRE(r->start() == program_run::status::pending_tools);
   r.reset();  // unwinds the suspended fiber; ASan checks nothing leaks
   SUCCEED();
+}
+
+namespace {
+
+// A program that builds a list of pairs until its step limit: the list is what unwinding drops.
+program_input building_until_limit(std::string source, std::vector<std::string> tools = {}) {
+  program_input in = input(std::move(source), std::move(tools));
+  in.lim.max_steps = 200'000;
+  return in;
+}
+
+bool limit_error(const run_result& r) { return r.kind == outcome::error && r.err->kind == error_kind::limit; }
+
+}  // namespace
+
+TEST_CASE("a run stopped by a limit sets aside what it built and frees it after reporting", "[run][limits]") {
+  SECTION("the partial result is parked, not freed while the error unwinds") {
+    program_run r(building_until_limit("(count (for [i (range) j (range)] [i j]))"));
+    REQUIRE(r.start() == program_run::status::finished);
+    CHECK(limit_error(r.result()));
+    CHECK(r.parked_objects() > 0);
+    CHECK_FALSE(object::parking());  // the thread frees as usual once the run has stopped
+  }
+  SECTION("a run that ends with a value or another error parks nothing") {
+    for (const char* src : {"(count (for [i (range 100) j (range 100)] [i j]))",
+                            "(let [xs (vec (for [i (range 100)] [i]))] (/ 1 (- (count xs) 100)))"}) {
+      program_run r(building_until_limit(src));
+      REQUIRE(r.start() == program_run::status::finished);
+      CHECK(r.parked_objects() == 0);
+      CHECK_FALSE(object::parking());
+    }
+  }
+  SECTION("a pmap branch at the limit: the other branches and the parent unwind as usual") {
+    program_run r(building_until_limit("(pmap (fn [n] (count (for [i (range) j (range n)] [i j]))) [5 6 7])"));
+    REQUIRE(r.start() == program_run::status::finished);
+    CHECK(limit_error(r.result()));
+    CHECK_FALSE(object::parking());
+  }
+  SECTION("a finally block that calls a tool while the limit unwinds: other work frees as usual") {
+    // After a step, time or memory limit every later step fails at once (the parked values are
+    // still charged), so the finally block can only run after the depth limit.
+    program_input in = input("(defn f [n acc] (cons n (f (inc n) (conj acc [n]))))"
+                             "(try (f 0 []) (finally (tool/echo {:x 1})))", {"echo"});
+    in.lim.max_depth = 300;
+    program_run r(std::move(in));
+    REQUIRE(r.start() == program_run::status::pending_tools);
+    CHECK_FALSE(object::parking());  // taken before the task suspended
+    const std::size_t parked = r.parked_objects();
+    CHECK(parked > 0);
+    REQUIRE(r.resume({{r.pending().at(0).id, json{{"x", 1}}, {}}}) == program_run::status::finished);
+    CHECK(limit_error(r.result()));
+    CHECK(r.parked_objects() >= parked);
+    CHECK_FALSE(object::parking());
+  }
+  SECTION("a later run on the same thread, while the stopped one is kept, frees its values") {
+    program_run stopped(building_until_limit("(count (for [i (range) j (range)] [i j]))"));
+    REQUIRE(stopped.start() == program_run::status::finished);
+    // 100,000 vectors of 10 made and dropped: parked, they would hold about 20 MB at the end.
+    program_run next(input("(loop [i 0] (if (< i 100000) (do (vec (range 10)) (recur (inc i))) i))"));
+    REQUIRE(next.start() == program_run::status::finished);
+    CHECK(pr_str(next.result().result) == "100000");
+    CHECK(next.parked_objects() == 0);
+    CHECK(next.result().peak_memory_bytes < 1'000'000);
+  }
 }
 
 TEST_CASE("wall time excludes the time spent waiting for tools", "[run][limits]") {
