@@ -63,6 +63,16 @@ class budget {
   void credit(std::size_t bytes) noexcept { live_bytes_ -= bytes < live_bytes_ ? bytes : live_bytes_; }
   /// Throws a memory `limit` error if allocating `bytes` more would exceed the limit.
   void preflight(std::uint64_t bytes) const;
+  /// For a native container a builtin grows one entry at a time (a hash table of keys seen, a
+  /// vector of items), which the budget does not see: at each doubling from 1,024 entries on,
+  /// refuses the next doubling if it would not fit (preflight), so the memory limit holds for
+  /// it as for the values it holds.
+  void preflight_growth(std::size_t entries, std::size_t bytes_per_entry) const {
+    if (entries >= 1024 && (entries & (entries - 1)) == 0) preflight(2 * std::uint64_t{entries} * bytes_per_entry);
+  }
+  /// Bytes of one entry of a std::unordered_set or map keyed by a value, beyond the entry
+  /// itself: the node's link and cached hash, allocation rounding, and its bucket.
+  static constexpr std::size_t hash_node_bytes = 48;
   /// Throws a memory `limit` error if the limit is already exceeded.
   void check_memory() const;
   /// Throws a time `limit` error if the program's clock has passed the time limit. The run

@@ -92,7 +92,9 @@ value b_distinct_by(context& c, args_t a) {
   std::unordered_set<value, value_hash, value_equal> seen;
   std::vector<value> out;
   each_keyed(c, a, "distinct-by", [&](const value& item, const value& k) {
-    if (seen.insert(k).second) out.push_back(item);
+    if (!seen.insert(k).second) return;
+    c.limits().preflight_growth(out.size(), budget::hash_node_bytes + 2 * sizeof(value));
+    out.push_back(item);
   });
   return list_obj::from(std::move(out));
 }

@@ -326,8 +326,11 @@ value b_distinct(context& c, args_t a) {
   return realise_or_lazy(c, is_lazy(coll), [coll] {
     using seen_set = std::unordered_set<value, value_hash, value_equal>;
     return make_cursor([src = source(coll), seen = seen_set()](context& c, value& out) mutable {
-      while (src.next(c, out))
-        if (seen.insert(out).second) return true;
+      while (src.next(c, out)) {
+        if (!seen.insert(out).second) continue;
+        c.limits().preflight_growth(seen.size(), budget::hash_node_bytes + sizeof(value));
+        return true;
+      }
       return false;
     });
   });

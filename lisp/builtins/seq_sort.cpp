@@ -172,10 +172,15 @@ template <class Add>
 value grouped(context& c, const value& coll, std::string_view fn, Add add) {
   std::unordered_map<value, std::size_t, value_hash, value_equal> index;
   std::vector<std::pair<value, std::vector<value>>> groups;
+  std::size_t items = 0;
   for_each_item(c, coll, fn, [&](const value& x) {
     value k = add.key(c, x);
     auto [it, fresh] = index.try_emplace(k, groups.size());
-    if (fresh) groups.emplace_back(std::move(k), std::vector<value>());
+    if (fresh) {
+      c.limits().preflight_growth(groups.size(), budget::hash_node_bytes + sizeof(value) + sizeof(groups[0]));
+      groups.emplace_back(std::move(k), std::vector<value>());
+    }
+    c.limits().preflight_growth(++items, 2 * sizeof(value));  // the groups' vectors, at most half full
     groups[it->second].second.push_back(x);
     return true;
   });
@@ -202,7 +207,10 @@ value b_frequencies(context& c, args_t a) {
   std::vector<map_obj::entry> counts;
   for_each_item(c, a[0], "frequencies", [&](const value& x) {
     auto [it, fresh] = index.try_emplace(x, counts.size());
-    if (fresh) counts.emplace_back(x, value::integer(0));
+    if (fresh) {
+      c.limits().preflight_growth(counts.size(), budget::hash_node_bytes + sizeof(value) + sizeof(counts[0]));
+      counts.emplace_back(x, value::integer(0));
+    }
     value& n = counts[it->second].second;
     n = value::integer(n.as_int() + 1);
     return true;

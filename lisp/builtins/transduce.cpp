@@ -58,8 +58,7 @@ value transduced_seq(context& c, value xform, value coll) {
     value rf = make_reducing("sequence", [buffer](context& c, owned_args a) -> value {
       if (a.size() == 2) {
         // One step may emit without end ((mapcat (fn [_] (range)))): charge the growth.
-        std::size_t n = buffer->size();
-        if (n >= 1024 && (n & (n - 1)) == 0) c.limits().preflight(2 * n * sizeof(value));
+        c.limits().preflight_growth(buffer->size(), sizeof(value));
         buffer->push_back(std::move(a[1]));
       }
       return a.empty() ? value() : std::move(a[0]);

@@ -241,6 +241,7 @@ value xf_distinct(context&, args_t) {
       "distinct", [] { return seen_set{}; },
       [](context& c, const value& rf, seen_set& seen, value& acc, value& x) {
         if (!seen.insert(x).second) return std::move(acc);
+        c.limits().preflight_growth(seen.size(), budget::hash_node_bytes + sizeof(value));
         return call_step(c, rf, std::move(acc), std::move(x));
       });
 }

@@ -126,6 +126,27 @@ TEST_CASE("native limits: large inputs charge per item in into, merge, concat an
   require_limit(v + "(count (distinct (concat v v v)))", l, "step limit");
 }
 
+TEST_CASE("native limits: native tables of keys seen and of grouped items count against the memory limit",
+          "[limits][native]") {
+  // Before, these grew native hash tables the budget did not see: (frequencies (range 30000000))
+  // held 1.2 GB for a 512 MB limit when its 20 s time limit stopped it.
+  limits lim;
+  lim.max_steps = 1'000'000'000'000;
+  lim.timeout_ms = 20'000;
+  lim.max_memory_bytes = 64ull << 20;
+  for (const char* program : {"(count (frequencies (range)))", "(count (group-by identity (range)))",
+                              "(count (group-by even? (range)))", "(count (distinct (range)))",
+                              "(count (distinct-by identity (range)))", "(count (into [] (distinct) (range)))",
+                              "(count (sequence (mapcat (fn [_] (range))) [1]))"}) {
+    require_limit(program, lim, "memory limit");
+  }
+  // Under the limit they work as before.
+  CHECK(value_of("(count (frequencies (range 100000)))") == "100000");
+  CHECK(value_of("(count (group-by even? (range 100000)))") == "2");
+  CHECK(value_of("(count (distinct-by #(mod % 7) (range 100000)))") == "7");
+  CHECK(value_of("(count (into [] (distinct) (range 100000)))") == "100000");
+}
+
 TEST_CASE("native limits: cached hashes make shared structure cheap to hash", "[limits][native]") {
   // 20,000 steps cannot pay for walking 2^40 nodes: these succeed only because each distinct
   // vector is hashed once (sets and maps past 16 entries hash their keys) and identical values
