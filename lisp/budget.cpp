@@ -126,8 +126,8 @@ void budget::slow_tick() {
     // pmap branch still to finish, a finally block) fails at once.
     steps_ = limits_.max_steps + 1;
     next_check_ = steps_;
-    limit_reached( "step limit reached (" + std::to_string(limits_.max_steps) + " steps)",
-          "The program did too much work: check for an endless loop, or process less data");
+    limit_reached("step limit reached (" + std::to_string(limits_.max_steps) + " steps)",
+                  "The program did too much work: check for an endless loop, or process less data");
   }
   check_memory();
   check_time();

@@ -47,14 +47,17 @@ source "$(dirname "$0")/catalogue_lib.sh"
 stamp_stats() {
   local line
   while IFS= read -r line; do
-    [[ $line == stats:* ]] && printf '%s\n' "$EPOCHREALTIME" >"$tmp/report_at"
+    if [[ $line == stats:* ]]; then
+      printf '%s\n' "$EPOCHREALTIME" >"$tmp/report_at"
+      printf '%s\n' "$line"
+      break
+    fi
     printf '%s\n' "$line"
-    [[ $line == stats:* ]] && break
   done
   cat  # the program's output, after the report: no need to read it line by line
 }
 
-usec() { echo $((${1/./} / 1000)); }  # $EPOCHREALTIME (seconds.microseconds) → ms
+ms_of() { echo $((${1/./} / 1000)); }  # $EPOCHREALTIME (seconds.microseconds) → ms
 
 # Runs `ptc "$@"`: stdout to $tmp/out, stderr to $tmp/err. Sets code (its exit status),
 # report_ms (start to its stats line; to its end if it printed none) and exit_ms (report to end).
@@ -69,8 +72,8 @@ run_ptc() {
   read -r code end <"$tmp/end"
   report_at=$end
   [[ -s $tmp/report_at ]] && report_at=$(<"$tmp/report_at")
-  report_ms=$(($(usec "$report_at") - $(usec "$start")))
-  exit_ms=$(($(usec "$end") - $(usec "$report_at")))
+  report_ms=$(($(ms_of "$report_at") - $(ms_of "$start")))
+  exit_ms=$(($(ms_of "$end") - $(ms_of "$report_at")))
 }
 
 # A trivial program's time to report: the fastest of 3 (ASan's start-up alone is ~180 ms here).
