@@ -70,9 +70,6 @@ class budget {
   void preflight_growth(std::size_t entries, std::size_t bytes_per_entry) const {
     if (entries >= 1024 && (entries & (entries - 1)) == 0) preflight(2 * std::uint64_t{entries} * bytes_per_entry);
   }
-  /// Bytes of one entry of a std::unordered_set or map keyed by a value, beyond the entry
-  /// itself: the node's link and cached hash, allocation rounding, and its bucket.
-  static constexpr std::size_t hash_node_bytes = 48;
   /// Throws a memory `limit` error if the limit is already exceeded.
   void check_memory() const;
   /// Throws a time `limit` error if the program's clock has passed the time limit. The run

@@ -2,12 +2,12 @@
 // min-by, max-by, distinct-by, pluck. Each takes a key — a keyword or string (flex get), a path
 // vector (flex get-in) or a function — and a collection; nil keys are skipped where a value is
 // aggregated. where / all-of / any-of / none-of live in ptc_where.cpp.
-#include <unordered_set>
 #include <vector>
 
 #include "ptc/lisp/builtin.hpp"
 #include "ptc/lisp/builtins/coll_ops.hpp"
 #include "ptc/lisp/builtins/family_parts.hpp"
+#include "ptc/lisp/builtins/value_set.hpp"
 #include "ptc/lisp/list.hpp"
 #include "ptc/lisp/seq.hpp"
 
@@ -89,11 +89,11 @@ value b_min_by(context& c, args_t a) { return extreme_by(c, a, -1, "min-by"); }
 value b_max_by(context& c, args_t a) { return extreme_by(c, a, 1, "max-by"); }
 
 value b_distinct_by(context& c, args_t a) {
-  std::unordered_set<value, value_hash, value_equal> seen;
+  value_set seen;
   std::vector<value> out;
   each_keyed(c, a, "distinct-by", [&](const value& item, const value& k) {
-    if (!seen.insert(k).second) return;
-    c.limits().preflight_growth(out.size(), budget::hash_node_bytes + 2 * sizeof(value));
+    if (!seen.insert(k).fresh) return;
+    c.limits().preflight_growth(out.size(), value_set::bytes_per_entry + 2 * sizeof(value));
     out.push_back(item);
   });
   return list_obj::from(std::move(out));

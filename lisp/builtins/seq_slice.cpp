@@ -3,9 +3,9 @@
 // flatten, tree-seq. Most are written once as a cursor (realise_or_lazy) so that they work the
 // same over lazy inputs (staying lazy) and finite ones (realised now).
 #include <deque>
-#include <unordered_set>
 
 #include "ptc/lisp/builtins/seq_support.hpp"
+#include "ptc/lisp/builtins/value_set.hpp"
 
 namespace ptc::lisp {
 namespace seq_detail {
@@ -324,11 +324,10 @@ value b_distinct(context& c, args_t a) {
   require_seqable("distinct", a, 0);
   const value& coll = a[0];
   return realise_or_lazy(c, is_lazy(coll), [coll] {
-    using seen_set = std::unordered_set<value, value_hash, value_equal>;
-    return make_cursor([src = source(coll), seen = seen_set()](context& c, value& out) mutable {
+    return make_cursor([src = source(coll), seen = value_set()](context& c, value& out) mutable {
       while (src.next(c, out)) {
-        if (!seen.insert(out).second) continue;
-        c.limits().preflight_growth(seen.size(), budget::hash_node_bytes + sizeof(value));
+        if (!seen.insert(out).fresh) continue;
+        c.limits().preflight_growth(seen.size(), value_set::bytes_per_entry);
         return true;
       }
       return false;

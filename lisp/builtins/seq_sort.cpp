@@ -2,11 +2,9 @@
 #include <algorithm>
 #include <bit>
 #include <numeric>
-#include <unordered_map>
-#include <unordered_set>
-
 #include "ptc/lisp/builtin.hpp"
 #include "ptc/lisp/builtins/seq_support.hpp"
+#include "ptc/lisp/builtins/value_set.hpp"
 #include "ptc/lisp/map.hpp"
 #include "ptc/lisp/sorted_order.hpp"
 #include "ptc/lisp/string.hpp"
@@ -159,35 +157,39 @@ value b_sort_by(context& c, args_t a) {
 }
 
 value b_distinct_p(context& c, args_t a) {
-  std::unordered_set<value, value_hash, value_equal> seen;
+  value_set seen;
   for (const value& x : a) {
     c.tick();
-    if (!seen.insert(x).second) return value::boolean(false);
+    if (!seen.insert(x).fresh) return value::boolean(false);
   }
   return value::boolean(true);
 }
 
-/// Groups items by a key, keeping first-seen key order: positions of each key in `groups`.
+/// Groups items by a key, keeping first-seen key order (a key's position in `seen` is its
+/// group's in `groups`).
 template <class Add>
 value grouped(context& c, const value& coll, std::string_view fn, Add add) {
-  std::unordered_map<value, std::size_t, value_hash, value_equal> index;
-  std::vector<std::pair<value, std::vector<value>>> groups;
+  value_set seen;
+  std::vector<std::vector<value>> groups;
   std::size_t items = 0;
   for_each_item(c, coll, fn, [&](const value& x) {
-    value k = add.key(c, x);
-    auto [it, fresh] = index.try_emplace(k, groups.size());
+    const auto [pos, fresh] = seen.insert(add.key(c, x));
     if (fresh) {
-      c.limits().preflight_growth(groups.size(), budget::hash_node_bytes + sizeof(value) + sizeof(groups[0]));
-      groups.emplace_back(std::move(k), std::vector<value>());
+      c.limits().preflight_growth(groups.size(), value_set::bytes_per_entry + sizeof(groups[0]));
+      groups.emplace_back();
     }
     c.limits().preflight_growth(++items, 2 * sizeof(value));  // the groups' vectors, at most half full
-    groups[it->second].second.push_back(x);
+    groups[pos].push_back(x);
     return true;
   });
-  std::vector<map_obj::entry> entries;
-  entries.reserve(groups.size());
-  for (auto& [k, items] : groups) entries.emplace_back(std::move(k), add.finish(std::move(items)));
-  return map_obj::from(std::move(entries));
+  std::vector<value>& keys = seen.keys();
+  std::vector<value> kvs;
+  kvs.reserve(2 * keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    kvs.push_back(std::move(keys[i]));
+    kvs.push_back(add.finish(std::move(groups[i])));
+  }
+  return map_obj::from_distinct(std::move(kvs));
 }
 
 value b_group_by(context& c, args_t a) {
@@ -203,19 +205,25 @@ value b_group_by(context& c, args_t a) {
 
 value b_frequencies(context& c, args_t a) {
   require_seqable("frequencies", a, 0);
-  std::unordered_map<value, std::size_t, value_hash, value_equal> index;
-  std::vector<map_obj::entry> counts;
+  value_set seen;
+  std::vector<std::int64_t> counts;  // by the key's position in `seen`
   for_each_item(c, a[0], "frequencies", [&](const value& x) {
-    auto [it, fresh] = index.try_emplace(x, counts.size());
+    const auto [pos, fresh] = seen.insert(x);
     if (fresh) {
-      c.limits().preflight_growth(counts.size(), budget::hash_node_bytes + sizeof(value) + sizeof(counts[0]));
-      counts.emplace_back(x, value::integer(0));
+      c.limits().preflight_growth(counts.size(), value_set::bytes_per_entry + 2 * sizeof(counts[0]));
+      counts.push_back(0);
     }
-    value& n = counts[it->second].second;
-    n = value::integer(n.as_int() + 1);
+    ++counts[pos];
     return true;
   });
-  return map_obj::from(std::move(counts));
+  std::vector<value>& keys = seen.keys();
+  std::vector<value> kvs;
+  kvs.reserve(2 * keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    kvs.push_back(std::move(keys[i]));
+    kvs.push_back(value::integer(counts[i]));
+  }
+  return map_obj::from_distinct(std::move(kvs));
 }
 
 const builtin_def seq_sort_table[] = {

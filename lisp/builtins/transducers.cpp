@@ -3,10 +3,10 @@
 // of the same name in Clojure's core.clj, including where reduced is honoured or passed on.
 #include <cstdint>
 #include <memory>
-#include <unordered_set>
 #include <vector>
 
 #include "ptc/lisp/builtins/transduce_parts.hpp"
+#include "ptc/lisp/builtins/value_set.hpp"
 
 namespace ptc::lisp::seq_detail {
 
@@ -236,12 +236,11 @@ value xf_dedupe(context&, args_t) {
 }
 
 value xf_distinct(context&, args_t) {
-  using seen_set = std::unordered_set<value, value_hash, value_equal>;
   return stateful(
-      "distinct", [] { return seen_set{}; },
-      [](context& c, const value& rf, seen_set& seen, value& acc, value& x) {
-        if (!seen.insert(x).second) return std::move(acc);
-        c.limits().preflight_growth(seen.size(), budget::hash_node_bytes + sizeof(value));
+      "distinct", [] { return value_set{}; },
+      [](context& c, const value& rf, value_set& seen, value& acc, value& x) {
+        if (!seen.insert(x).fresh) return std::move(acc);
+        c.limits().preflight_growth(seen.size(), value_set::bytes_per_entry);
         return call_step(c, rf, std::move(acc), std::move(x));
       });
 }

@@ -260,6 +260,24 @@ TEST_CASE("group-by and frequencies build maps in first-seen order", "[seq]") {
   CHECK(ev("(frequencies [[1] [1] '(1)])") == "{[1] 3}");
 }
 
+// Thousands of keys (the table of keys seen grows many times), keys of several kinds, and keys
+// equal but not identical. Results from Clojure 1.11 (distinct-by is ptc's own); the key order is ptc's (first seen, spec
+// difference 3: Clojure's hash maps of more than 8 keys have none).
+TEST_CASE("frequencies, group-by and distinct over thousands of keys of mixed kinds", "[seq]") {
+  const std::string xs = "(map #(mod (* % 7919) 5003) (range 20000))";
+  CHECK(ev("(let [f (frequencies " + xs + ")] [(count f) (reduce + (vals f)) (first (keys f)) (get f 0)])") ==
+        "[5003 20000 0 4]");
+  CHECK(ev("(let [xs " + xs + "] [(= (keys (frequencies xs)) (distinct xs)) (= (keys (group-by identity xs)) (distinct xs))])") ==
+        "[true true]");
+  CHECK(ev("(let [f (frequencies (concat (range 3000) (map str (range 3000)) (map vector (range 3000))"
+           " (map vector (range 3000)) [0.0 -0.0 1.0 1]))]"
+           " [(count f) (get f [5]) (get f 0.0) (get f 1) (get f 1.0) (get f \"7\")])") == "[9002 2 2 2 1 1]");
+  CHECK(ev("(count (distinct (concat (range 3000) (map vector (range 3000)) (map vector (range 3000)))))") == "6000");
+  CHECK(ev("(into [] (distinct) [[1] '(1) 2 2.0 \"a\" \"a\"])") == "[[1] 2 2.0 \"a\"]");
+  CHECK(ev("(distinct? 1 2 3 [1] '(1))") == "false");
+  CHECK(ev("(count (distinct-by #(mod % 977) (range 20000)))") == "977");
+}
+
 TEST_CASE("generators", "[seq]") {
   CHECK(ev("(range 5)") == "(0 1 2 3 4)");
   CHECK(ev("(range 1 10 3)") == "(1 4 7)");
