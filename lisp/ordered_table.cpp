@@ -293,6 +293,35 @@ std::size_t leaf_find(const hleaf* l, std::uint64_t h, P& pred) {
   return ordered_table::npos;
 }
 
+// The trie that inserting the pairs one by one would make (a subtree of more than leaf_cap
+// pairs is a branch, of fewer a leaf), built in one pass per level instead of one walk from the
+// root per key: the pairs are partitioned on each level's hash bits in turn, as chunk() reads
+// them, and each node is made once, full. Over a few hundred thousand keys the walks were a
+// cache miss per level per key. Leaves keep their pairs in any order.
+hash_node* build_index(ipair* first, ipair* last, unsigned shift) {
+  const auto n = static_cast<std::size_t>(last - first);
+  if (n == 0) return nullptr;
+  if (n <= leaf_cap || shift >= 64) {
+    hleaf* l = new_leaf(static_cast<std::uint32_t>(std::min<std::size_t>(n, leaf_cap)));
+    for (ipair* p = first; p != last; ++p) {
+      if (l->n < l->cap) {
+        l->hashes[l->n] = p->hash;
+        l->pairs[l->n++] = *p;
+      } else {
+        l->overflow.push_back(*p);
+      }
+    }
+    return l;
+  }
+  static_assert(fan == 4, "two partitions split a level");
+  auto bit = [shift](unsigned b) { return [=](const ipair& p) { return !((chunk(p.hash, shift) >> b) & 1u); }; };
+  ipair* mid = std::partition(first, last, bit(1));
+  ipair* bounds[fan + 1] = {first, std::partition(first, mid, bit(0)), mid, std::partition(mid, last, bit(0)), last};
+  auto* b = make_object<hbranch>(0);
+  for (unsigned i = 0; i < fan; ++i) b->kids[i] = build_index(bounds[i], bounds[i + 1], shift + fan_bits);
+  return b;
+}
+
 // The entry number of the pair with hash h for which pred holds, or npos.
 template <class P>
 std::size_t index_find(const hash_node* n, std::uint64_t h, P&& pred) {
@@ -415,10 +444,14 @@ void ordered_table::assign_distinct(value* slots, std::size_t count) {
 void ordered_table::index_distinct() {
   if (!indexed()) return;
   const auto& v = slots_.as<vector_obj>();
+  std::vector<ipair> pairs;
+  pairs.reserve(total_);
   for (std::uint32_t e = 0; e < total_; ++e) {
     const value& k = v.at(std::size_t{e} * stride_);
-    insert(index_, 0, make_pair_for(k, hash(k), e));
+    pairs.push_back(make_pair_for(k, hash(k), e));
   }
+  if (index_) index_->release();
+  index_ = build_index(pairs.data(), pairs.data() + pairs.size(), 0);
 }
 
 bool ordered_table::same_key(const value& a, const value& b) {
@@ -654,12 +687,7 @@ void ordered_table::rebuild() {
   total_ = live_;
   if (index_) index_->release();
   index_ = nullptr;
-  if (!indexed()) return;
-  const auto& v = slots_.as<vector_obj>();
-  for (std::uint32_t e = 0; e < total_; ++e) {
-    const value& k = v.at(std::size_t{e} * stride_);
-    insert(index_, 0, make_pair_for(k, hash(k), e));
-  }
+  index_distinct();
 }
 
 }  // namespace ptc::lisp::detail

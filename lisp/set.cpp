@@ -48,6 +48,14 @@ value set_obj::from(std::vector<value>&& items) {
   return out;
 }
 
+value set_obj::from_distinct(std::vector<value>&& items) {
+  if (items.empty()) return empty();
+  auto* s = make_object<set_obj>(0);
+  value out = value::adopt(type::set, s);
+  s->table_.assign_distinct(std::move(items));
+  return out;
+}
+
 value set_obj::sorted_empty(value comparator) {
   auto* s = make_object<sorted_set_obj>(0, std::move(comparator));
   s->table_.make_sorted();

@@ -13,6 +13,8 @@ class set_obj : public object {
  public:
   static value empty();
   static value from(std::vector<value>&& items);
+  /// A set of these items, which the caller knows to be distinct (no lookup per item).
+  static value from_distinct(std::vector<value>&& items);
   /// The empty sorted set ordered by `comparator` (nil: `compare`; see map_obj::sorted_empty).
   static value sorted_empty(value comparator);
   /// A sorted set of these items; of items that compare equal the first is kept.

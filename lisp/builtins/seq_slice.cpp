@@ -326,8 +326,7 @@ value b_distinct(context& c, args_t a) {
   return realise_or_lazy(c, is_lazy(coll), [coll] {
     return make_cursor([src = source(coll), seen = value_set()](context& c, value& out) mutable {
       while (src.next(c, out)) {
-        if (!seen.insert(out).fresh) continue;
-        c.limits().preflight_growth(seen.size(), value_set::bytes_per_entry);
+        if (!seen.insert(c.limits(), out).fresh) continue;
         return true;
       }
       return false;

@@ -3,6 +3,7 @@
 // (first (filter even? (range))) ends); over finite inputs, realised lists or vectors.
 #include "ptc/lisp/builtins/coll_ops.hpp"
 #include "ptc/lisp/builtins/seq_support.hpp"
+#include "ptc/lisp/builtins/value_set.hpp"
 #include "ptc/lisp/closure.hpp"
 #include "ptc/lisp/map.hpp"
 #include "ptc/lisp/set.hpp"
@@ -570,13 +571,13 @@ value run_fused(context& c, const value& coll, const int_range* range, std::span
       c.limits().check_memory();
       return out;
     }
-    case fused_sink::set: {
-      value out = set_obj::empty();
+    case fused_sink::set: {  // repeats dropped as they come, the set made at once (as set_of)
+      value_set seen;
       for_each_item(c, coll, range, "set", [&](const value& x) {
-        if (const value* y = through(x, held)) out = set_obj::conj(std::move(out), *y);
+        if (const value* y = through(x, held)) seen.insert(c.limits(), *y);
         return true;
       });
-      return out;
+      return set_obj::from_distinct(std::move(seen.keys()));
     }
     case fused_sink::into: {  // as into2 over the seq the stages make
       value out = std::move(acc);

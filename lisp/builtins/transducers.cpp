@@ -239,8 +239,7 @@ value xf_distinct(context&, args_t) {
   return stateful(
       "distinct", [] { return value_set{}; },
       [](context& c, const value& rf, value_set& seen, value& acc, value& x) {
-        if (!seen.insert(x).fresh) return std::move(acc);
-        c.limits().preflight_growth(seen.size(), value_set::bytes_per_entry);
+        if (!seen.insert(c.limits(), x).fresh) return std::move(acc);
         return call_step(c, rf, std::move(acc), std::move(x));
       });
 }

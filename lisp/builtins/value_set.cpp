@@ -10,7 +10,7 @@ constexpr std::uint64_t tag_of(std::uint64_t h) { return h >> 32; }
 
 }  // namespace
 
-value_set::added value_set::insert(const value& x) {
+std::size_t value_set::find(const value& x, std::uint64_t& slot_value, std::size_t& slot) {
   if (2 * (keys_.size() + 1) > slots_.size()) grow();
   const std::uint64_t h = hash(x);
   const std::uint64_t tag = tag_of(h);
@@ -18,15 +18,33 @@ value_set::added value_set::insert(const value& x) {
   for (std::size_t i = h & mask;; i = (i + 1) & mask) {
     const std::uint64_t s = slots_[i];
     if (s == 0) {
-      slots_[i] = (tag << 32) | (keys_.size() + 1);
-      keys_.push_back(x);
-      return {keys_.size() - 1, true};
+      slot = i;
+      slot_value = (tag << 32) | (keys_.size() + 1);
+      return npos;
     }
     if ((s >> 32) == tag) {
       const std::size_t pos = static_cast<std::uint32_t>(s) - 1;
-      if (equal(keys_[pos], x)) return {pos, false};
+      if (equal(keys_[pos], x)) return pos;
     }
   }
+}
+
+value_set::added value_set::insert(const value& x) {
+  std::uint64_t slot_value;
+  std::size_t slot;
+  if (const std::size_t pos = find(x, slot_value, slot); pos != npos) return {pos, false};
+  slots_[slot] = slot_value;
+  keys_.push_back(x);
+  return {keys_.size() - 1, true};
+}
+
+value_set::added value_set::insert(value&& x) {
+  std::uint64_t slot_value;
+  std::size_t slot;
+  if (const std::size_t pos = find(x, slot_value, slot); pos != npos) return {pos, false};
+  slots_[slot] = slot_value;
+  keys_.push_back(std::move(x));
+  return {keys_.size() - 1, true};
 }
 
 std::size_t value_set::free_slot(std::uint64_t h) const {

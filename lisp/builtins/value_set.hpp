@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "ptc/lisp/budget.hpp"
 #include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
@@ -29,6 +30,13 @@ class value_set {
   };
   /// Adds x unless an equal key is there.
   added insert(const value& x);
+  added insert(value&& x);
+  /// insert, and a new key's memory asked of the budget (at each doubling: preflight_growth).
+  added insert(const budget& limits, value x) {
+    const added a = insert(std::move(x));
+    if (a.fresh) limits.preflight_growth(size(), bytes_per_entry);
+    return a;
+  }
   std::size_t size() const { return keys_.size(); }
   /// The keys in insertion order (callers may take them once done inserting).
   std::vector<value>& keys() { return keys_; }
@@ -37,6 +45,9 @@ class value_set {
   void grow();
   /// The empty slot where a key of hash h goes (the key is known to be absent).
   std::size_t free_slot(std::uint64_t h) const;
+  /// x's position, or npos with `slot` set to where x goes (after growing, if it had to).
+  std::size_t find(const value& x, std::uint64_t& slot_value, std::size_t& slot);
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
   std::vector<value> keys_;
   /// 0: empty; else the hash's high 32 bits over (position + 1). Low hash bits pick the slot.
