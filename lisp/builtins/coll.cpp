@@ -165,12 +165,12 @@ value b_merge_with(context& c, args_t a) {
 value b_select_keys(context& c, args_t a) { return coll::select_keys(c, a[0], a[1]); }
 
 value b_zipmap(context& c, args_t a) {
-  value out = map_obj::empty();
+  coll::map_accumulator out(c);
   seq_iter ks(c, a[0], "zipmap");
   seq_iter vs(c, a[1], "zipmap");
   value k, v;
-  while (ks.next(k) && vs.next(v)) out = map_obj::assoc(std::move(out), k, v);
-  return out;
+  while (ks.next(k) && vs.next(v)) out.put(k, std::move(v));
+  return out.finish();
 }
 
 // update-keys / update-vals: f applied to every key (value) of a map; nil is the empty map.
@@ -178,16 +178,16 @@ value map_transform(context& c, args_t a, bool on_keys, std::string_view fn) {
   const value& f = arg::function(fn, a, 1);
   if (a[0].is_nil()) return map_obj::empty();
   if (!a[0].is(type::map)) errors::argument(fn, 0, "a map or nil", a[0]);
-  value out = map_obj::empty();
+  coll::map_accumulator out(c);
   a[0].as<map_obj>().each([&](const value& k, const value& v) {
     c.tick();
     if (on_keys)
-      out = map_obj::assoc(std::move(out), c.call(f, {k}), v);
+      out.put(c.call(f, {k}), v);
     else
-      out = map_obj::assoc(std::move(out), k, c.call(f, {v}));
+      out.put(k, c.call(f, {v}));
     return true;
   });
-  return out;
+  return out.finish();
 }
 value b_update_keys(context& c, args_t a) { return map_transform(c, a, true, "update-keys"); }
 value b_update_vals(context& c, args_t a) { return map_transform(c, a, false, "update-vals"); }

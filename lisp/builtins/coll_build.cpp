@@ -46,6 +46,11 @@ value into2(context& c, value to, const value& from) {
   // A target conj refuses is an error at the first item, as in Clojure: (into 5 []) is 5.
   seq_iter it(c, from, "into");
   value x;
+  if (coll::map_accumulator::takes(to)) {
+    coll::map_accumulator out(c);
+    while (it.next(x)) out.conj(x, "into");
+    return out.finish();
+  }
   while (it.next(x)) to = coll::conj(c, std::move(to), x, "into");
   return to;
 }

@@ -103,23 +103,26 @@ bool contains(std::string_view fn, const value& coll, const value& key) {
 
 namespace {
 
-// Adds one [k v] pair (or the entries of a map) to a map, as Clojure's map conj does.
-value map_conj(context& c, value m, const value& x, std::string_view fn) {
-  if (x.is_nil()) return m;
+// The entries conj of x onto a map adds, as Clojure's map conj takes them: a [k v] pair, a
+// map's entries, a sequence of pairs, or none for nil. put(k, v) for each.
+template <class Put>
+void each_conj_entry(context& c, const value& x, std::string_view fn, Put&& put) {
+  if (x.is_nil()) return;
   if (x.is(type::vector)) {
     const auto& pair = x.as<vector_obj>();
     if (pair.size() != 2)
       raise(error_kind::type, std::string(fn) + ": a vector added to a map must be a [key value] pair, got " +
                                   errors::brief(x));
-    return map_obj::assoc(std::move(m), pair.at(0), pair.at(1));
+    put(pair.at(0), pair.at(1));
+    return;
   }
   if (x.is(type::map)) {
     x.as<map_obj>().each([&](const value& k, const value& v) {
       c.tick();
-      m = map_obj::assoc(std::move(m), k, v);
+      put(k, v);
       return true;
     });
-    return m;
+    return;
   }
   if (x.is(type::list) || x.is(type::lazy_seq)) {
     // A sequence of entries, as (conj {} (seq other-map)) gives.
@@ -129,15 +132,52 @@ value map_conj(context& c, value m, const value& x, std::string_view fn) {
       if (!e.is(type::vector) || e.as<vector_obj>().size() != 2)
         raise(error_kind::type, std::string(fn) + ": items added to a map must be [key value] pairs, got " +
                                     errors::brief(e));
-      m = map_obj::assoc(std::move(m), e.as<vector_obj>().at(0), e.as<vector_obj>().at(1));
+      put(e.as<vector_obj>().at(0), e.as<vector_obj>().at(1));
     }
-    return m;
+    return;
   }
   raise(error_kind::type, std::string(fn) + ": items added to a map must be [key value] pairs or maps, got " +
                               errors::describe_type(x) + " " + errors::brief(x));
 }
 
+// Adds one [k v] pair (or the entries of a map) to a map, as Clojure's map conj does.
+value map_conj(context& c, value m, const value& x, std::string_view fn) {
+  each_conj_entry(c, x, fn, [&](const value& k, const value& v) { m = map_obj::assoc(std::move(m), k, v); });
+  return m;
+}
+
 }  // namespace
+
+void map_accumulator::put(const value& k, value v) {
+  const auto [pos, fresh] = keys_.insert(c_.limits(), k);
+  if (!fresh) {
+    vals_[pos] = std::move(v);
+    return;
+  }
+  c_.limits().preflight_growth(vals_.size(), 2 * sizeof(value));
+  vals_.push_back(std::move(v));
+}
+
+void map_accumulator::conj(const value& x, std::string_view fn) {
+  each_conj_entry(c_, x, fn, [&](const value& k, const value& v) { put(k, v); });
+}
+
+value map_accumulator::finish() {
+  std::vector<value>& keys = keys_.keys();
+  std::vector<value> kvs;
+  kvs.reserve(2 * keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    kvs.push_back(std::move(keys[i]));
+    kvs.push_back(std::move(vals_[i]));
+  }
+  keys.clear();
+  vals_.clear();
+  return map_obj::from_distinct(std::move(kvs));
+}
+
+bool map_accumulator::takes(const value& to) {
+  return to.is(type::map) && to.as<map_obj>().size() == 0 && !to.as<map_obj>().sorted();
+}
 
 value conj(context& c, value coll, const value& x, std::string_view fn) {
   switch (coll.kind()) {
@@ -152,12 +192,18 @@ value conj(context& c, value coll, const value& x, std::string_view fn) {
 }
 
 value select_keys(context& c, const value& m, const value& ks, std::string_view fn) {
-  value out = map_obj::empty();
+  // The entries found, then the map made at once: a few keys make a flat map, one allocation
+  // (assoc onto {} grew a slot vector entry by entry).
+  std::vector<value> found;
+  found.reserve(8);
   seq_iter it(c, ks, fn);
   value k, v;
-  while (it.next(k))
-    if (lookup(m, k, v)) out = map_obj::assoc(std::move(out), k, v);
-  return out;
+  while (it.next(k)) {
+    if (!lookup(m, k, v)) continue;
+    found.push_back(std::move(k));
+    found.push_back(std::move(v));
+  }
+  return map_obj::from_pairs(std::move(found));
 }
 
 value merge2(context& c, value a, const value& b, std::string_view fn) {

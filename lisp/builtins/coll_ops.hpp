@@ -6,6 +6,9 @@
 #include <span>
 #include <string_view>
 
+#include <vector>
+
+#include "ptc/lisp/builtins/value_set.hpp"
 #include "ptc/lisp/context.hpp"
 #include "ptc/lisp/value.hpp"
 
@@ -33,6 +36,28 @@ bool contains(std::string_view fn, const value& coll, const value& key);
 /// [k v] pairs, maps (merged) or nil. `coll` is taken by value so a unique vector grows in
 /// place.
 value conj(context& c, value coll, const value& x, std::string_view fn = "conj");
+
+/// A new map made by assoc or conj of entry after entry onto {} ((into {} ...), zipmap), made
+/// at once by finish():
+/// the keys seen kept in a value_set with their latest values, so a repeated key keeps its
+/// first position and its last value, as assoc gives, without the map's hash index grown key
+/// by key (a walk from its root for each; a cache miss per level once it is large).
+class map_accumulator {
+ public:
+  explicit map_accumulator(context& c) : c_(c) {}
+  /// Whether (into to ...) can start from an accumulator: `to` is an empty, unsorted map.
+  static bool takes(const value& to);
+  /// assoc of k to v.
+  void put(const value& k, value v);
+  /// conj of one item, with conj's errors (`fn` names the builtin).
+  void conj(const value& x, std::string_view fn);
+  value finish();
+
+ private:
+  context& c_;
+  value_set keys_;
+  std::vector<value> vals_;  ///< by the key's position in keys_
+};
 
 /// (assoc coll k v) for one key: nil becomes a map; vectors take an index up to their count.
 /// `coll` is taken by value: a unique map or vector changes in place.

@@ -580,6 +580,14 @@ value run_fused(context& c, const value& coll, const int_range* range, std::span
       return set_obj::from_distinct(std::move(seen.keys()));
     }
     case fused_sink::into: {  // as into2 over the seq the stages make
+      if (coll::map_accumulator::takes(acc)) {
+        coll::map_accumulator out(c);
+        for_each_item(c, coll, range, "into", [&](const value& x) {
+          if (const value* y = through(x, held)) out.conj(*y, "into");
+          return true;
+        });
+        return out.finish();
+      }
       value out = std::move(acc);
       for_each_item(c, coll, range, "into", [&](const value& x) {
         if (const value* y = through(x, held)) out = coll::conj(c, std::move(out), *y, "into");

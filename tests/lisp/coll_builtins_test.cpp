@@ -188,6 +188,28 @@ TEST_CASE("coll builtins: into with a transducer function") {
   });
 }
 
+// (into {} ...) and select-keys make their maps at once (map_accumulator, map_obj::from_pairs):
+// a repeated key keeps its first position and its last value, as conj one by one gives. From
+// Clojure 1.11 (key order: ptc's, insertion order).
+TEST_CASE("coll builtins: into an empty map and select-keys build the map at once") {
+  check_all({
+      {"(into {} [[:a 1] [:b 2] [:a 3] nil {:c 4 :a 5}])", "{:a 5, :b 2, :c 4}"},
+      {"(into {} (map (fn [i] [(mod i 3) i]) (range 10)))", "{0 9, 1 7, 2 8}"},
+      {"(let [m (into {} (map (fn [i] [(mod i 7001) i]) (range 30000)))]"
+       " [(count m) (every? #(= (m %) (+ % (* 7001 (if (< % (- 30000 28004)) 4 3)))) (range 7001))])",
+       "[7001 true]"},
+      {"(let [m (into {} (map (fn [i] [(str \"k\" i) i])) (range 5000))] [(count m) (m \"k4999\") (m \"k5000\")])",
+       "[5000 4999 nil]"},
+      {"(into (sorted-map) [[:b 1] [:a 2]])", "{:a 2, :b 1}"},
+      {"(into {:z 0} [[:a 1]])", "{:z 0, :a 1}"},
+      {"(into {} [[:a 1] [:b]])", "error type: into: a vector added to a map must be a [key value] pair, got [:b]"},
+      {"(into {} [5])", "error type: into: items added to a map must be [key value] pairs or maps, got an integer 5"},
+      {"(select-keys {:a 1 :b 2} [:a :a :c :b])", "{:a 1, :b 2}"},
+      {"(select-keys [1 2 3] [0 2 5])", "{0 1, 2 3}"},
+      {"(select-keys nil [:a])", "{}"},
+  });
+}
+
 TEST_CASE("coll builtins: errors name the function, the argument and the value") {
   check_all({
       {"(assoc [1 2] 3 3)", "error index: assoc: index 3 is out of bounds for a vector of 2 items"},
