@@ -146,7 +146,7 @@ value b_array_map(context& c, args_t a) { return make_map(c, a, "array-map"); }
 value set_of(context& c, std::span<const value> items) {
   value_set seen;
   for (const value& x : items) seen.insert(c.limits(), x);
-  return set_obj::from_distinct(std::move(seen.keys()));
+  return set_obj::from_distinct(seen.take_keys());
 }
 
 value b_hash_set(context& c, args_t a) {

@@ -163,16 +163,9 @@ void map_accumulator::conj(const value& x, std::string_view fn) {
 }
 
 value map_accumulator::finish() {
-  std::vector<value>& keys = keys_.keys();
-  std::vector<value> kvs;
-  kvs.reserve(2 * keys.size());
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    kvs.push_back(std::move(keys[i]));
-    kvs.push_back(std::move(vals_[i]));
-  }
-  keys.clear();
+  value out = keys_.take_as_map([&](std::size_t i) { return std::move(vals_[i]); });
   vals_.clear();
-  return map_obj::from_distinct(std::move(kvs));
+  return out;
 }
 
 bool map_accumulator::takes(const value& to) {

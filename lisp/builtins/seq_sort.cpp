@@ -182,14 +182,7 @@ value grouped(context& c, const value& coll, std::string_view fn, Add add) {
     groups[pos].push_back(x);
     return true;
   });
-  std::vector<value>& keys = seen.keys();
-  std::vector<value> kvs;
-  kvs.reserve(2 * keys.size());
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    kvs.push_back(std::move(keys[i]));
-    kvs.push_back(add.finish(std::move(groups[i])));
-  }
-  return map_obj::from_distinct(std::move(kvs));
+  return seen.take_as_map([&](std::size_t i) { return add.finish(std::move(groups[i])); });
 }
 
 value b_group_by(context& c, args_t a) {
@@ -216,14 +209,7 @@ value b_frequencies(context& c, args_t a) {
     ++counts[pos];
     return true;
   });
-  std::vector<value>& keys = seen.keys();
-  std::vector<value> kvs;
-  kvs.reserve(2 * keys.size());
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    kvs.push_back(std::move(keys[i]));
-    kvs.push_back(value::integer(counts[i]));
-  }
-  return map_obj::from_distinct(std::move(kvs));
+  return seen.take_as_map([&](std::size_t i) { return value::integer(counts[i]); });
 }
 
 const builtin_def seq_sort_table[] = {

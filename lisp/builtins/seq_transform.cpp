@@ -577,7 +577,7 @@ value run_fused(context& c, const value& coll, const int_range* range, std::span
         if (const value* y = through(x, held)) seen.insert(c.limits(), *y);
         return true;
       });
-      return set_obj::from_distinct(std::move(seen.keys()));
+      return set_obj::from_distinct(seen.take_keys());
     }
     case fused_sink::into: {  // as into2 over the seq the stages make
       if (coll::map_accumulator::takes(acc)) {

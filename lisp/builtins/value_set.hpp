@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ptc/lisp/budget.hpp"
+#include "ptc/lisp/map.hpp"
 #include "ptc/lisp/value.hpp"
 
 namespace ptc::lisp {
@@ -38,8 +39,25 @@ class value_set {
     return a;
   }
   std::size_t size() const { return keys_.size(); }
-  /// The keys in insertion order (callers may take them once done inserting).
-  std::vector<value>& keys() { return keys_; }
+  /// The keys in insertion order, taken (the set is empty after).
+  std::vector<value> take_keys() {
+    slots_.clear();
+    return std::move(keys_);
+  }
+  /// The map of each key, in insertion order, to value_at(its position), made at once (the
+  /// keys are distinct: no lookups); takes the keys.
+  template <class F>
+  value take_as_map(F&& value_at) {
+    std::vector<value> kvs;
+    kvs.reserve(2 * keys_.size());
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+      kvs.push_back(std::move(keys_[i]));
+      kvs.push_back(value_at(i));
+    }
+    keys_.clear();
+    slots_.clear();
+    return map_obj::from_distinct(std::move(kvs));
+  }
 
  private:
   void grow();
