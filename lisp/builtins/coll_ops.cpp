@@ -148,7 +148,29 @@ value map_conj(context& c, value m, const value& x, std::string_view fn) {
 
 }  // namespace
 
+void map_accumulator::reserve(std::size_t entries) {
+  if (!big_ && entries <= small_entries) small_.reserve(2 * entries);
+}
+
 void map_accumulator::put(const value& k, value v) {
+  if (!big_) {
+    for (std::size_t i = 0; i < small_.size(); i += 2)
+      if (detail::ordered_table::same_key(small_[i], k)) {
+        small_[i + 1] = std::move(v);
+        return;
+      }
+    if (small_.size() < 2 * small_entries) {
+      small_.push_back(k);
+      small_.push_back(std::move(v));
+      return;
+    }
+    big_ = true;
+    for (std::size_t i = 0; i < small_.size(); i += 2) {
+      keys_.insert(std::move(small_[i]));
+      vals_.push_back(std::move(small_[i + 1]));
+    }
+    std::vector<value>().swap(small_);
+  }
   const auto [pos, fresh] = keys_.insert(c_.limits(), k);
   if (!fresh) {
     vals_[pos] = std::move(v);
@@ -163,6 +185,7 @@ void map_accumulator::conj(const value& x, std::string_view fn) {
 }
 
 value map_accumulator::finish() {
+  if (!big_) return map_obj::from_distinct(std::move(small_));
   value out = keys_.take_as_map([&](std::size_t i) { return std::move(vals_[i]); });
   vals_.clear();
   return out;

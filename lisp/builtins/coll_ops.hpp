@@ -37,16 +37,20 @@ bool contains(std::string_view fn, const value& coll, const value& key);
 /// place.
 value conj(context& c, value coll, const value& x, std::string_view fn = "conj");
 
-/// A new map made by assoc or conj of entry after entry onto {} ((into {} ...), zipmap), made
-/// at once by finish():
-/// the keys seen kept in a value_set with their latest values, so a repeated key keeps its
-/// first position and its last value, as assoc gives, without the map's hash index grown key
-/// by key (a walk from its root for each; a cache miss per level once it is large).
+/// A new map made by assoc or conj of entry after entry onto {} ((into {} ...), zipmap,
+/// keywordize-keys), made at once by finish(), as assoc would give it (a repeated key keeps its
+/// first position and its last value), without a map grown entry by entry: up to 16 entries wait
+/// in one vector, searched linearly as a small map's are, and make a flat map (one allocation)
+/// when at most 8; beyond, the keys go to a value_set with their latest values, and the map's
+/// hash index is built once (grown key by key it was a walk from its root for each, a cache
+/// miss per level once large).
 class map_accumulator {
  public:
   explicit map_accumulator(context& c) : c_(c) {}
   /// Whether (into to ...) can start from an accumulator: `to` is an empty, unsorted map.
   static bool takes(const value& to);
+  /// Room for `entries` entries (a hint: the count of a map being rewritten).
+  void reserve(std::size_t entries);
   /// assoc of k to v.
   void put(const value& k, value v);
   /// conj of one item, with conj's errors (`fn` names the builtin).
@@ -54,9 +58,12 @@ class map_accumulator {
   value finish();
 
  private:
+  static constexpr std::size_t small_entries = 16;
   context& c_;
+  std::vector<value> small_;  ///< keys and values interleaved, while there are at most small_entries
+  bool big_ = false;          ///< the entries are in keys_ and vals_ instead
   value_set keys_;
-  std::vector<value> vals_;  ///< by the key's position in keys_
+  std::vector<value> vals_;   ///< by the key's position in keys_
 };
 
 /// (assoc coll k v) for one key: nil becomes a map; vectors take an index up to their count.

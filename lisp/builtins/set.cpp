@@ -160,15 +160,16 @@ value index_rel(context& c, const value& xrel, const value& ks, std::string_view
 value b_index(context& c, args_t a) { return index_rel(c, a[0], a[1], "clojure.set/index"); }
 
 value b_map_invert(context& c, args_t a) {
-  value out = map_obj::empty();
-  if (a[0].is_nil()) return out;
+  if (a[0].is_nil()) return map_obj::empty();
   if (!a[0].is(type::map)) errors::argument("clojure.set/map-invert", 0, "a map", a[0]);
+  coll::map_accumulator out(c);
+  out.reserve(a[0].as<map_obj>().size());
   a[0].as<map_obj>().each([&](const value& k, const value& v) {
     c.tick();
-    out = map_obj::assoc(std::move(out), v, k);
+    out.put(v, k);
     return true;
   });
-  return out;
+  return out.finish();
 }
 
 value keys_of(const value& m) {

@@ -144,14 +144,15 @@ value rekey(context& c, const value& form, const K& key_fn, std::size_t depth, s
     return map_children(c, form, [&](const value& x) { return rekey(c, x, key_fn, depth + 1, fn); });
   }
   level_guard g(c, depth, fn);
-  value out = map_obj::empty();
+  coll::map_accumulator out(c);
+  out.reserve(form.as<map_obj>().size());
   form.as<map_obj>().each([&](const value& k, const value& v) {
     c.tick();
-    out = map_obj::assoc(std::move(out), key_fn(rekey(c, k, key_fn, depth + 1, fn)),
-                         rekey(c, v, key_fn, depth + 1, fn));
+    value key = key_fn(rekey(c, k, key_fn, depth + 1, fn));
+    out.put(key, rekey(c, v, key_fn, depth + 1, fn));
     return true;
   });
-  return out;
+  return out.finish();
 }
 
 value b_keywordize_keys(context& c, args_t a) {

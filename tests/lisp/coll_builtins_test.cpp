@@ -207,6 +207,11 @@ TEST_CASE("coll builtins: into an empty map and select-keys build the map at onc
       {"(select-keys {:a 1 :b 2} [:a :a :c :b])", "{:a 1, :b 2}"},
       {"(select-keys [1 2 3] [0 2 5])", "{0 1, 2 3}"},
       {"(select-keys nil [:a])", "{}"},
+      {"(into {} [[1 :a] [1.0 :b] [1 :c]])", "{1 :c, 1.0 :b}"},
+      {"(into {} (map vector (range 20) (range 20)))",
+       "{0 0, 1 1, 2 2, 3 3, 4 4, 5 5, 6 6, 7 7, 8 8, 9 9, 10 10, 11 11, 12 12, 13 13, 14 14, 15 15, 16 16, 17 17, 18 18, 19 19}"},
+      {"(into {} (map (fn [i] [(mod i 17) i]) (range 40)))",
+       "{0 34, 1 35, 2 36, 3 37, 4 38, 5 39, 6 23, 7 24, 8 25, 9 26, 10 27, 11 28, 12 29, 13 30, 14 31, 15 32, 16 33}"},
   });
 }
 
