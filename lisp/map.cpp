@@ -64,31 +64,30 @@ value map_obj::empty() {
 }
 
 value map_obj::from(std::vector<entry>&& entries) {
-  std::vector<value> kvs;
-  kvs.reserve(entries.size() * 2);
-  for (entry& e : entries) {
-    kvs.push_back(std::move(e.first));
-    kvs.push_back(std::move(e.second));
-  }
-  return from_pairs(std::move(kvs));
-}
-
-value map_obj::from_pairs(std::vector<value>&& kvs) {
-  const std::size_t n = kvs.size() & ~std::size_t{1};
+  if (entries.empty()) return empty();
+  auto* m = entries.size() * 2 <= flat_max ? make_flat(entries.size() * 2) : make_object<map_obj>(0);
+  value out = value::adopt(type::map, m);
   // A record's few keys (the usual case: a map literal, a row) are checked for repeats and
   // stored at once; many keys, or a repeat (the last value wins), go through put.
   constexpr std::size_t pairwise_limit = 16;
-  bool distinct = n <= 2 * pairwise_limit;
-  for (std::size_t i = 2; distinct && i < n; i += 2)
-    for (std::size_t j = 0; j < i; j += 2)
-      if (detail::ordered_table::same_key(kvs[i], kvs[j])) {
+  bool distinct = entries.size() <= pairwise_limit;
+  for (std::size_t i = 1; distinct && i < entries.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (detail::ordered_table::same_key(entries[i].first, entries[j].first)) {
         distinct = false;
         break;
       }
-  if (distinct) return from_distinct(kvs.data(), n);
-  auto* m = n <= flat_max ? make_flat(n) : make_object<map_obj>(0);
-  value out = value::adopt(type::map, m);
-  for (std::size_t i = 0; i < n; i += 2) m->table_.put(std::move(kvs[i]), std::move(kvs[i + 1]));
+  if (distinct) {
+    std::vector<value> slots;
+    slots.reserve(entries.size() * 2);
+    for (entry& e : entries) {
+      slots.push_back(std::move(e.first));
+      slots.push_back(std::move(e.second));
+    }
+    m->table_.assign_distinct(std::move(slots));
+    return out;
+  }
+  for (entry& e : entries) m->table_.put(std::move(e.first), std::move(e.second));
   return out;
 }
 

@@ -25,8 +25,6 @@ class map_obj : public object {
   static value empty();
   /// A map of these entries; a repeated key keeps its first position and its last value.
   static value from(std::vector<entry>&& entries);
-  /// The same from interleaved keys and values (k0 v0 k1 v1 ...; a last odd key is dropped).
-  static value from_pairs(std::vector<value>&& kvs);
   /// A map of interleaved keys and values (k0 v0 k1 v1 ...) whose keys the caller has checked
   /// are distinct (a map literal): stored at once, with no lookups.
   static value from_distinct(std::vector<value>&& kvs);

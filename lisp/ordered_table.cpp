@@ -135,6 +135,16 @@ hleaf* own_leaf(hash_node*& ref, std::uint32_t room = 0) {
   return c;
 }
 
+// Adds p to a leaf with room for it in its array or, once all hash bits are spent, beyond.
+void leaf_add(hleaf* l, const ipair& p) {
+  if (l->n < l->cap) {
+    l->hashes[l->n] = p.hash;
+    l->pairs[l->n++] = p;
+  } else {
+    l->overflow.push_back(p);
+  }
+}
+
 void insert(hash_node*& ref, unsigned shift, const ipair& p) {
   if (ref && !ref->is_leaf) {
     hbranch* b = own_branch(ref);
@@ -142,13 +152,7 @@ void insert(hash_node*& ref, unsigned shift, const ipair& p) {
     return;
   }
   if (!ref || static_cast<hleaf*>(ref)->n < leaf_cap || shift >= 64) {
-    hleaf* l = own_leaf(ref, 1);
-    if (l->n < l->cap) {
-      l->hashes[l->n] = p.hash;
-      l->pairs[l->n++] = p;
-    } else {
-      l->overflow.push_back(p);
-    }
+    leaf_add(own_leaf(ref, 1), p);
     return;
   }
   // A full leaf splits into a branch on the next hash bits.
@@ -303,14 +307,7 @@ hash_node* build_index(ipair* first, ipair* last, unsigned shift) {
   if (n == 0) return nullptr;
   if (n <= leaf_cap || shift >= 64) {
     hleaf* l = new_leaf(static_cast<std::uint32_t>(std::min<std::size_t>(n, leaf_cap)));
-    for (ipair* p = first; p != last; ++p) {
-      if (l->n < l->cap) {
-        l->hashes[l->n] = p->hash;
-        l->pairs[l->n++] = *p;
-      } else {
-        l->overflow.push_back(*p);
-      }
-    }
+    for (ipair* p = first; p != last; ++p) leaf_add(l, *p);
     return l;
   }
   static_assert(fan == 4, "two partitions split a level");

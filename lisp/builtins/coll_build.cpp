@@ -6,7 +6,6 @@
 #include "ptc/lisp/builtins/coll_ops.hpp"
 #include "ptc/lisp/builtins/family_parts.hpp"
 #include "ptc/lisp/builtins/transduce_parts.hpp"
-#include "ptc/lisp/builtins/value_set.hpp"
 #include "ptc/lisp/list.hpp"
 #include "ptc/lisp/map.hpp"
 #include "ptc/lisp/printer.hpp"
@@ -140,24 +139,15 @@ value make_map(context& c, args_t a, std::string_view fn) {
 value b_hash_map(context& c, args_t a) { return make_map(c, a, "hash-map"); }
 value b_array_map(context& c, args_t a) { return make_map(c, a, "array-map"); }
 
-/// A set of the items, the first of equal ones kept: repeats dropped in a value_set, then the
-/// set made from distinct items at once (a lookup in the growing set per item cost a cache
-/// miss per level of its index over a few hundred thousand items).
-value set_of(context& c, std::span<const value> items) {
-  value_set seen;
-  for (const value& x : items) seen.insert(c.limits(), x);
-  return set_obj::from_distinct(seen.take_keys());
-}
-
 value b_hash_set(context& c, args_t a) {
   c.limits().tick(a.size());
-  return set_of(c, a);
+  return coll::set_of(c, a);
 }
 
 value b_set(context& c, args_t a) {
   if (a[0].is(type::set)) return a[0];
   if (a[0].is_nil()) return set_obj::empty();
-  return set_of(c, to_items(c, a[0], "set"));
+  return coll::set_of(c, to_items(c, a[0], "set"));
 }
 
 template <class Args>

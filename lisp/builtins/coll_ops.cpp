@@ -191,6 +191,12 @@ value map_accumulator::finish() {
   return out;
 }
 
+value set_of(context& c, std::span<const value> items) {
+  value_set seen;
+  for (const value& x : items) seen.insert(c.limits(), x);
+  return set_obj::from_distinct(seen.take_keys());
+}
+
 bool map_accumulator::takes(const value& to) {
   return to.is(type::map) && to.as<map_obj>().size() == 0 && !to.as<map_obj>().sorted();
 }
@@ -208,18 +214,13 @@ value conj(context& c, value coll, const value& x, std::string_view fn) {
 }
 
 value select_keys(context& c, const value& m, const value& ks, std::string_view fn) {
-  // The entries found, then the map made at once: a few keys make a flat map, one allocation
-  // (assoc onto {} grew a slot vector entry by entry).
-  std::vector<value> found;
-  found.reserve(8);
+  map_accumulator out(c);
+  out.reserve(4);  // a few keys, the usual case: one allocation
   seq_iter it(c, ks, fn);
   value k, v;
-  while (it.next(k)) {
-    if (!lookup(m, k, v)) continue;
-    found.push_back(std::move(k));
-    found.push_back(std::move(v));
-  }
-  return map_obj::from_pairs(std::move(found));
+  while (it.next(k))
+    if (lookup(m, k, v)) out.put(k, std::move(v));
+  return out.finish();
 }
 
 value merge2(context& c, value a, const value& b, std::string_view fn) {

@@ -37,8 +37,13 @@ bool contains(std::string_view fn, const value& coll, const value& key);
 /// place.
 value conj(context& c, value coll, const value& x, std::string_view fn = "conj");
 
+/// A set of the items, the first of equal ones kept: repeats dropped in a value_set, then the
+/// set made from distinct items at once (a lookup in the growing set per item cost a cache
+/// miss per level of its index over a few hundred thousand items).
+value set_of(context& c, std::span<const value> items);
+
 /// A new map made by assoc or conj of entry after entry onto {} ((into {} ...), zipmap,
-/// keywordize-keys), made at once by finish(), as assoc would give it (a repeated key keeps its
+/// keywordize-keys, select-keys), made at once by finish(), as assoc would give it (a repeated key keeps its
 /// first position and its last value), without a map grown entry by entry: up to 16 entries wait
 /// in one vector, searched linearly as a small map's are, and make a flat map (one allocation)
 /// when at most 8; beyond, the keys go to a value_set with their latest values, and the map's

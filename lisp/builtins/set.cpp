@@ -20,7 +20,7 @@ value set_arg(context& c, std::string_view fn, args_t a, std::size_t i) {
   const value& v = a[i];
   if (v.is_nil() || v.is(type::set)) return v;
   if (!is_seqable(v) || v.is(type::string)) errors::argument(fn, i, "a set", v);
-  return set_obj::from(to_items(c, v, fn));
+  return coll::set_of(c, to_items(c, v, fn));
 }
 
 bool set_has(const value& s, const value& x) { return s.is(type::set) && s.as<set_obj>().contains(x); }

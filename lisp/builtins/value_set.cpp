@@ -2,6 +2,7 @@
 #include "ptc/lisp/builtins/value_set.hpp"
 
 #include <stdexcept>
+#include <utility>
 
 namespace ptc::lisp {
 namespace {
@@ -29,23 +30,18 @@ std::size_t value_set::find(const value& x, std::uint64_t& slot_value, std::size
   }
 }
 
-value_set::added value_set::insert(const value& x) {
+template <class V>
+value_set::added value_set::add(V&& x) {
   std::uint64_t slot_value;
   std::size_t slot;
   if (const std::size_t pos = find(x, slot_value, slot); pos != npos) return {pos, false};
   slots_[slot] = slot_value;
-  keys_.push_back(x);
+  keys_.push_back(std::forward<V>(x));
   return {keys_.size() - 1, true};
 }
 
-value_set::added value_set::insert(value&& x) {
-  std::uint64_t slot_value;
-  std::size_t slot;
-  if (const std::size_t pos = find(x, slot_value, slot); pos != npos) return {pos, false};
-  slots_[slot] = slot_value;
-  keys_.push_back(std::move(x));
-  return {keys_.size() - 1, true};
-}
+value_set::added value_set::insert(const value& x) { return add(x); }
+value_set::added value_set::insert(value&& x) { return add(std::move(x)); }
 
 std::size_t value_set::free_slot(std::uint64_t h) const {
   const std::size_t mask = slots_.size() - 1;

@@ -66,6 +66,9 @@ class value_set {
   /// x's position, or npos with `slot` set to where x goes (after growing, if it had to).
   std::size_t find(const value& x, std::uint64_t& slot_value, std::size_t& slot);
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+  /// insert's body: x copied or moved in when new.
+  template <class V>
+  added add(V&& x);
 
   std::vector<value> keys_;
   /// 0: empty; else the hash's high 32 bits over (position + 1). Low hash bits pick the slot.

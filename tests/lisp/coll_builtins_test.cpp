@@ -188,7 +188,7 @@ TEST_CASE("coll builtins: into with a transducer function") {
   });
 }
 
-// (into {} ...) and select-keys make their maps at once (map_accumulator, map_obj::from_pairs):
+// (into {} ...) and select-keys make their maps at once (map_accumulator):
 // a repeated key keeps its first position and its last value, as conj one by one gives. From
 // Clojure 1.11 (key order: ptc's, insertion order).
 TEST_CASE("coll builtins: into an empty map and select-keys build the map at once") {
