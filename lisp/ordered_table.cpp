@@ -311,11 +311,15 @@ hash_node* build_index(ipair* first, ipair* last, unsigned shift) {
     return l;
   }
   static_assert(fan == 4, "two partitions split a level");
-  auto bit = [shift](unsigned b) { return [=](const ipair& p) { return !((chunk(p.hash, shift) >> b) & 1u); }; };
+  auto bit = [shift](unsigned b) {
+    return [=](const ipair& p) { return !((chunk(p.hash, shift) >> b) & 1u); };
+  };
   ipair* mid = std::partition(first, last, bit(1));
-  ipair* bounds[fan + 1] = {first, std::partition(first, mid, bit(0)), mid, std::partition(mid, last, bit(0)), last};
+  ipair* bounds[fan + 1] = {first, std::partition(first, mid, bit(0)), mid,
+                            std::partition(mid, last, bit(0)), last};
   auto* b = make_object<hbranch>(0);
-  for (unsigned i = 0; i < fan; ++i) b->kids[i] = build_index(bounds[i], bounds[i + 1], shift + fan_bits);
+  for (unsigned i = 0; i < fan; ++i)
+    b->kids[i] = build_index(bounds[i], bounds[i + 1], shift + fan_bits);
   return b;
 }
 

@@ -142,7 +142,8 @@ void each_conj_entry(context& c, const value& x, std::string_view fn, Put&& put)
 
 // Adds one [k v] pair (or the entries of a map) to a map, as Clojure's map conj does.
 value map_conj(context& c, value m, const value& x, std::string_view fn) {
-  each_conj_entry(c, x, fn, [&](const value& k, const value& v) { m = map_obj::assoc(std::move(m), k, v); });
+  each_conj_entry(c, x, fn,
+                  [&](const value& k, const value& v) { m = map_obj::assoc(std::move(m), k, v); });
   return m;
 }
 

@@ -5,7 +5,6 @@
 // PTC helpers (a keyword, a path vector or a function).
 #include <span>
 #include <string_view>
-
 #include <vector>
 
 #include "ptc/lisp/builtins/value_set.hpp"
@@ -43,12 +42,12 @@ value conj(context& c, value coll, const value& x, std::string_view fn = "conj")
 value set_of(context& c, std::span<const value> items);
 
 /// A new map made by assoc or conj of entry after entry onto {} ((into {} ...), zipmap,
-/// keywordize-keys, select-keys), made at once by finish(), as assoc would give it (a repeated key keeps its
-/// first position and its last value), without a map grown entry by entry: up to 16 entries wait
-/// in one vector, searched linearly as a small map's are, and make a flat map (one allocation)
-/// when at most 8; beyond, the keys go to a value_set with their latest values, and the map's
-/// hash index is built once (grown key by key it was a walk from its root for each, a cache
-/// miss per level once large).
+/// keywordize-keys, select-keys), made at once by finish(), as assoc would give it (a repeated key
+/// keeps its first position and its last value), without a map grown entry by entry: up to 16
+/// entries wait in one vector, searched linearly as a small map's are, and make a flat map (one
+/// allocation) when at most 8; beyond, the keys go to a value_set with their latest values, and
+/// the map's hash index is built once (grown key by key it was a walk from its root for each, a
+/// cache miss per level once large).
 class map_accumulator {
  public:
   explicit map_accumulator(context& c) : c_(c) {}
@@ -65,10 +64,10 @@ class map_accumulator {
  private:
   static constexpr std::size_t small_entries = 16;
   context& c_;
-  std::vector<value> small_;  ///< keys and values interleaved, while there are at most small_entries
+  std::vector<value> small_;  ///< keys and values interleaved, up to small_entries
   bool big_ = false;          ///< the entries are in keys_ and vals_ instead
   value_set keys_;
-  std::vector<value> vals_;   ///< by the key's position in keys_
+  std::vector<value> vals_;  ///< by the key's position in keys_
 };
 
 /// (assoc coll k v) for one key: nil becomes a map; vectors take an index up to their count.

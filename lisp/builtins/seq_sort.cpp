@@ -203,7 +203,8 @@ value b_frequencies(context& c, args_t a) {
   for_each_item(c, a[0], "frequencies", [&](const value& x) {
     const auto [pos, fresh] = seen.insert(x);
     if (fresh) {
-      c.limits().preflight_growth(counts.size(), value_set::bytes_per_entry + 2 * sizeof(counts[0]));
+      c.limits().preflight_growth(counts.size(),
+                                  value_set::bytes_per_entry + 2 * sizeof(counts[0]));
       counts.push_back(0);
     }
     ++counts[pos];
