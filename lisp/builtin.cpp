@@ -1,5 +1,8 @@
 #include "ptc/lisp/builtin.hpp"
 
+#include <cmath>
+#include <limits>
+
 #include "ptc/lisp/builtins/family_parts.hpp"
 #include "ptc/lisp/string.hpp"
 
@@ -99,6 +102,29 @@ namespace arg {
 std::int64_t integer(std::string_view fn, std::span<const value> a, std::size_t i) {
   if (!a[i].is(type::integer)) errors::argument(fn, i, "an integer", a[i]);
   return a[i].as_int();
+}
+
+namespace {
+constexpr double two_pow_63 = 9223372036854775808.0;  // the first double beyond int64
+}  // namespace
+
+std::int64_t walked_count(std::string_view fn, std::span<const value> a, std::size_t i) {
+  if (a[i].is(type::integer)) return a[i].as_int();
+  if (!a[i].is(type::floating)) errors::argument(fn, i, "an integer", a[i]);
+  const double d = a[i].as_double();
+  if (!(d > 0)) return 0;
+  if (d >= two_pow_63) return std::numeric_limits<std::int64_t>::max();
+  return static_cast<std::int64_t>(std::ceil(d));
+}
+
+std::int64_t cast_integer(std::string_view fn, std::span<const value> a, std::size_t i) {
+  if (a[i].is(type::integer)) return a[i].as_int();
+  if (!a[i].is(type::floating)) errors::argument(fn, i, "an integer", a[i]);
+  const double d = a[i].as_double();
+  if (std::isnan(d)) return 0;
+  if (!(d >= -two_pow_63 && d < two_pow_63))
+    errors::argument(fn, i, "an integer (or a double within the 64-bit integers)", a[i]);
+  return static_cast<std::int64_t>(d);
 }
 
 double number(std::string_view fn, std::span<const value> a, std::size_t i) {

@@ -106,6 +106,16 @@ void register_date(builtin_table& t);       // builtins/date.cpp: LocalDate/, Da
 /// Argument checks. `i` is the 0-based argument index; errors name it 1-based.
 namespace arg {
 std::int64_t integer(std::string_view fn, std::span<const value> a, std::size_t i);
+/// A count Clojure walks down one step at a time ((pos? n), then (dec n): take, drop, nthrest,
+/// split-at, repeatedly, ...). Context: PTC-Lisp has no ratios, so (take (/ n 2) xs) passes a
+/// double where Clojure passes 5/2; Clojure takes 3 items then. Decision: an integer as it is;
+/// a double as its ceiling, 0 when not positive (NaN included), the largest integer beyond
+/// them (##Inf takes everything, as in Clojure).
+std::int64_t walked_count(std::string_view fn, std::span<const value> a, std::size_t i);
+/// An index or count Clojure casts to a long (nth, subs, subvec, repeat): an integer as it is;
+/// a double truncated toward zero (NaN: 0, as Java's cast); a double beyond the 64-bit
+/// integers is an error, as Clojure's "Value out of range for long".
+std::int64_t cast_integer(std::string_view fn, std::span<const value> a, std::size_t i);
 double number(std::string_view fn, std::span<const value> a, std::size_t i);
 const value& number_value(std::string_view fn, std::span<const value> a, std::size_t i);
 const std::string& string(std::string_view fn, std::span<const value> a, std::size_t i);

@@ -193,8 +193,8 @@ value b_subvec(context& c, args_t a) {
   if (!a[0].is(type::vector)) errors::argument("subvec", 0, "a vector", a[0]);
   const auto& v = a[0].as<vector_obj>();
   std::int64_t n = static_cast<std::int64_t>(v.size());
-  std::int64_t start = arg::integer("subvec", a, 1);
-  std::int64_t end = a.size() > 2 ? arg::integer("subvec", a, 2) : n;
+  std::int64_t start = arg::cast_integer("subvec", a, 1);
+  std::int64_t end = a.size() > 2 ? arg::cast_integer("subvec", a, 2) : n;
   if (start < 0 || start > n) errors::index("subvec", start, v.size(), "a vector");
   if (end < 0 || end > n) errors::index("subvec", end, v.size(), "a vector");
   if (start > end)

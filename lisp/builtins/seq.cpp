@@ -240,7 +240,7 @@ value b_nth(context& c, args_t a) {
   const value& coll = a[0];
   if (coll.is(type::map) || coll.is(type::set) || !is_seqable(coll))
     errors::argument("nth", 0, "a vector, list, string or sequence", coll);
-  std::int64_t i = arg::integer("nth", a, 1);
+  std::int64_t i = arg::cast_integer("nth", a, 1);
   value out;
   std::size_t size = 0;
   if (nth_of(c, coll, i, out, size)) return out;
@@ -253,7 +253,7 @@ value b_nth(context& c, args_t a) {
 
 value b_nthnext(context& c, args_t a) {
   require_seqable("nthnext", a, 0);
-  std::int64_t n = arg::integer("nthnext", a, 1);
+  std::int64_t n = arg::walked_count("nthnext", a, 1);
   if (n <= 0) return seq_of(c, a[0], "nthnext", 0);
   if (a[0].is(type::lazy_seq)) return seq_of(c, lazy_drop(a[0], static_cast<std::size_t>(n)), "nthnext", 0);
   std::vector<value> items = to_items(c, a[0], "nthnext");
@@ -263,7 +263,7 @@ value b_nthnext(context& c, args_t a) {
 
 value b_nthrest(context& c, args_t a) {
   require_seqable("nthrest", a, 0);
-  std::int64_t n = arg::integer("nthrest", a, 1);
+  std::int64_t n = arg::walked_count("nthrest", a, 1);
   if (n <= 0) return a[0];  // Clojure returns the collection itself
   if (a[0].is(type::lazy_seq)) return lazy_drop(a[0], static_cast<std::size_t>(n));
   std::vector<value> items = to_items(c, a[0], "nthrest");
@@ -351,7 +351,7 @@ value b_doall(context& c, args_t a) {
   const value& coll = a.back();
   require_seqable("doall", a, a.size() - 1);
   if (a.size() == 2) {  // (doall n coll) realises n items and returns coll itself
-    walk_items(c, coll, std::max<std::int64_t>(arg::integer("doall", a, 0), 0), "doall");
+    walk_items(c, coll, std::max<std::int64_t>(arg::walked_count("doall", a, 0), 0), "doall");
     return coll;
   }
   if (!is_lazy(coll)) return coll;
@@ -360,7 +360,7 @@ value b_doall(context& c, args_t a) {
 
 value b_dorun(context& c, args_t a) {
   require_seqable("dorun", a, a.size() - 1);
-  walk_items(c, a.back(), a.size() == 2 ? std::max<std::int64_t>(arg::integer("dorun", a, 0), 0) : -1, "dorun");
+  walk_items(c, a.back(), a.size() == 2 ? std::max<std::int64_t>(arg::walked_count("dorun", a, 0), 0) : -1, "dorun");
   return value::nil();
 }
 

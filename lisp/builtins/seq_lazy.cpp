@@ -145,7 +145,7 @@ value finite_gen(context& c, std::size_t n, F item) {
 
 value b_repeat(context& c, args_t a) {
   if (a.size() == 1) return lazy_repeat(a[0]);
-  std::int64_t n = arg::integer("repeat", a, 0);
+  std::int64_t n = arg::cast_integer("repeat", a, 0);
   if (n <= 0) return list_obj::empty();
   return finite_gen(c, static_cast<std::size_t>(n), [x = a[1]](context&, std::size_t) { return x; });
 }
@@ -160,7 +160,7 @@ value b_repeatedly(context& c, args_t a) {
       });
     });
   }
-  std::int64_t n = arg::integer("repeatedly", a, 0);
+  std::int64_t n = arg::walked_count("repeatedly", a, 0);
   const value& f = arg::function("repeatedly", a, 1);
   if (n <= 0) return list_obj::empty();
   return finite_gen(c, static_cast<std::size_t>(n), [f](context& c, std::size_t) { return c.call(f, {}); });

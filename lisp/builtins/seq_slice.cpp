@@ -15,7 +15,7 @@ using args_t = std::span<const value>;
 
 value b_take(context& c, args_t a) {
   if (a.size() == 1) return xf_take(c, a);
-  std::int64_t n = arg::integer("take", a, 0);
+  std::int64_t n = arg::walked_count("take", a, 0);
   require_seqable("take", a, 1);
   std::vector<value> out;
   if (n <= 0) return list_obj::empty();
@@ -29,7 +29,7 @@ value b_take(context& c, args_t a) {
 
 value b_drop(context& c, args_t a) {
   if (a.size() == 1) return xf_drop(c, a);
-  std::int64_t n = arg::integer("drop", a, 0);
+  std::int64_t n = arg::walked_count("drop", a, 0);
   require_seqable("drop", a, 1);
   const value& coll = a[1];
   if (is_lazy(coll)) return n <= 0 ? coll : lazy_drop(coll, static_cast<std::size_t>(n));
@@ -81,7 +81,7 @@ value b_drop_while(context& c, args_t a) {
 }
 
 value b_take_last(context& c, args_t a) {
-  std::int64_t n = arg::integer("take-last", a, 0);
+  std::int64_t n = arg::walked_count("take-last", a, 0);
   require_seqable("take-last", a, 1);
   std::vector<value> items = to_items(c, a[1], "take-last");
   if (n <= 0 || items.empty()) return value::nil();  // Clojure: nil, not ()
@@ -90,7 +90,7 @@ value b_take_last(context& c, args_t a) {
 }
 
 value b_drop_last(context& c, args_t a) {
-  std::int64_t n = a.size() == 2 ? arg::integer("drop-last", a, 0) : 1;
+  std::int64_t n = a.size() == 2 ? arg::walked_count("drop-last", a, 0) : 1;
   require_seqable("drop-last", a, a.size() - 1);
   const value& coll = a.back();
   std::size_t keep_back = n > 0 ? static_cast<std::size_t>(n) : 0;
@@ -137,7 +137,7 @@ value pair(value x, value y) {
 
 value b_split_at(context& c, args_t a) {
   // Checked here, so that an error names split-at rather than the take and drop it runs.
-  arg::integer("split-at", a, 0);
+  arg::walked_count("split-at", a, 0);
   require_seqable("split-at", a, 1);
   value take_args[2] = {a[0], a[1]};
   value first = b_take(c, take_args);
@@ -212,8 +212,8 @@ value b_partition(context& c, args_t a) {
 
 value b_partition_all(context& c, args_t a) {
   if (a.size() == 1) return xf_partition_all(c, a);
-  std::int64_t n = arg::integer("partition-all", a, 0);
-  std::int64_t step = a.size() == 3 ? arg::integer("partition-all", a, 1) : n;
+  std::int64_t n = arg::walked_count("partition-all", a, 0);
+  std::int64_t step = a.size() == 3 ? arg::walked_count("partition-all", a, 1) : n;
   require_seqable("partition-all", a, a.size() - 1);
   return partition_impl(c, a.back(), n, step, nullptr, true);
 }

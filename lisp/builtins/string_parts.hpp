@@ -45,11 +45,12 @@ inline const string_obj& str(std::string_view fn, std::span<const value> a, std:
   return a[i].as<string_obj>();
 }
 /// (subs s start end?) and (.substring s begin end?): code point indexes, Clojure's bounds.
+/// A double index is cast to an integer, as Clojure does for both.
 inline value substring(std::string_view fn, std::span<const value> a) {
   const string_obj& s = str(fn, a, 0);
   const auto len = static_cast<std::int64_t>(s.length());
-  const std::int64_t start = arg::integer(fn, a, 1);
-  const std::int64_t end = a.size() > 2 ? arg::integer(fn, a, 2) : len;
+  const std::int64_t start = arg::cast_integer(fn, a, 1);
+  const std::int64_t end = a.size() > 2 ? arg::cast_integer(fn, a, 2) : len;
   if (start < 0 || end > len || start > end) {
     raise(error_kind::index, std::string(fn) + ": start " + std::to_string(start) + " and end " +
                                  std::to_string(end) + " are out of bounds for a string of length " +

@@ -85,7 +85,7 @@ value xf_map_indexed(context&, args_t a, bool keep_only) {
 }
 
 value xf_take(context&, args_t a) {
-  std::int64_t n = arg::integer("take", a, 0);
+  std::int64_t n = arg::walked_count("take", a, 0);
   return stateful(
       "take", [n] { return n; },
       [](context& c, const value& rf, std::int64_t& left, value& acc, value& x) {
@@ -96,7 +96,7 @@ value xf_take(context&, args_t a) {
 }
 
 value xf_drop(context&, args_t a) {
-  std::int64_t n = arg::integer("drop", a, 0);
+  std::int64_t n = arg::walked_count("drop", a, 0);
   return stateful(
       "drop", [n] { return n; },
       [](context& c, const value& rf, std::int64_t& left, value& acc, value& x) {
