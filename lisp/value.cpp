@@ -142,14 +142,7 @@ bool hashes_differ(const value& a, const value& b) {
   return (y & cache_pure) && ((x ^ y) & hash_mask) != 0;
 }
 
-std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
-  x ^= x >> 30;
-  x *= 0xBF58476D1CE4E5B9ull;
-  x ^= x >> 27;
-  x *= 0x94D049BB133111EBull;
-  x ^= x >> 31;
-  return x;
-}
+using detail::mix;
 
 bool sequential(type t) { return t == type::list || t == type::vector; }
 
@@ -646,7 +639,7 @@ int compare_values(const value& a, const value& b) {
   return c;
 }
 
-std::uint64_t hash(const value& v) {
+std::uint64_t detail::hash_any(const value& v) {
   if (const detail::hash_cache* cache = cache_of(v)) {
     if (std::uint64_t bits = cache->load()) return bits & hash_mask;
     walk_scope scope("hash");

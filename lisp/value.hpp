@@ -187,13 +187,31 @@ int compare_values(const value& a, const value& b);
 /// compare_values for two strings' texts (Java's compareTo over UTF-16 units), charged as it
 /// charges them (a unit of work per 256 bytes compared).
 int compare_strings(std::string_view a, std::string_view b);
+
+namespace detail {
+/// The splitmix64 finaliser every scalar hash goes through.
+[[gnu::always_inline]] inline std::uint64_t mix(std::uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 27;
+  x *= 0x94D049BB133111EBull;
+  x ^= x >> 31;
+  return x;
+}
+std::uint64_t hash_any(const value& v);
+}  // namespace detail
 /// A hash consistent with `equal` (equal values hash alike; order-independent for maps/sets).
 /// A collection's hash is computed once and cached in it (detail::hash_cache).
 ///
 /// Equality, comparison and hashing of collections charge one unit of work per node they visit
 /// to the budget active on this thread (budget.hpp), so they end with a `limit` error at the
 /// step or time limit however much shared structure a value has; they may therefore throw.
-std::uint64_t hash(const value& v);
+/// Inline for integer keys (the common large-map key), whose hash is one mix: the general
+/// path costs a call, a switch and an empty walk stack per key.
+[[gnu::always_inline]] inline std::uint64_t hash(const value& v) {
+  if (v.is(type::integer)) return detail::mix(static_cast<std::uint64_t>(v.as_int()));
+  return detail::hash_any(v);
+}
 
 /// std::hash of a text, for unordered containers keyed by std::string that are searched with
 /// string_views (no key string made per lookup): use with std::equal_to<>.
