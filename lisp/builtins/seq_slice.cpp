@@ -111,7 +111,7 @@ value b_drop_last(context& c, args_t a) {
 
 value b_take_nth(context& c, args_t a) {
   if (a.size() == 1) return xf_take_nth(c, a);
-  std::int64_t n = arg::integer("take-nth", a, 0);
+  std::int64_t n = arg::walked_count("take-nth", a, 0);
   require_seqable("take-nth", a, 1);
   const value& coll = a[1];
   if (n <= 0) {  // Clojure repeats the first item forever

@@ -24,3 +24,7 @@
 (let [xs (map #(quot 10 %) [1 0])] :done)
 ;;;; div_double_of_inexact_division
 (double (/ 1625 3))
+;;;; div_partition_double_count_is_error
+(partition 2.0 [1 2 3 4])
+;;;; div_take_nth_transducer_double_step_is_error
+(into [] (take-nth 2.0) [1 2 3 4])

@@ -126,3 +126,7 @@
 (take "2" [1 2])
 ;;;; double_counts_substring_method_casts_too
 (.substring "hello" 1.0)
+;;;; double_counts_take_nth_whole_double
+(take-nth 2.0 [1 2 3 4])
+;;;; double_counts_take_nth_fraction_steps_by_ceiling
+(take-nth 2.5 [1 2 3 4 5 6 7])
