@@ -301,7 +301,7 @@ bool hash_start(const value& v, std::uint64_t& out, bool& pure, std::vector<hash
   switch (v.kind()) {
     case type::nil: out = 0x6E696C; return true;
     case type::boolean: out = v.as_bool() ? 0x74727565 : 0x66616C7365; return true;
-    case type::integer: out = mix(static_cast<std::uint64_t>(v.as_int())); return true;
+    case type::integer: out = detail::hash_integer(v.as_int()); return true;
     case type::floating: {
       double d = v.as_double();
       if (d == 0) d = 0.0;  // -0.0 equals 0.0, so they must hash alike

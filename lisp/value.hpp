@@ -198,6 +198,11 @@ namespace detail {
   x ^= x >> 31;
   return x;
 }
+/// An integer's hash: hash() inline and the walk over a collection's items both use it, so an
+/// integer hashes alike alone and inside a collection.
+[[gnu::always_inline]] inline std::uint64_t hash_integer(std::int64_t i) {
+  return mix(static_cast<std::uint64_t>(i));
+}
 std::uint64_t hash_any(const value& v);
 }  // namespace detail
 /// A hash consistent with `equal` (equal values hash alike; order-independent for maps/sets).
@@ -209,7 +214,7 @@ std::uint64_t hash_any(const value& v);
 /// Inline for integer keys (the common large-map key), whose hash is one mix: the general
 /// path costs a call, a switch and an empty walk stack per key.
 [[gnu::always_inline]] inline std::uint64_t hash(const value& v) {
-  if (v.is(type::integer)) return detail::mix(static_cast<std::uint64_t>(v.as_int()));
+  if (v.is(type::integer)) return detail::hash_integer(v.as_int());
   return detail::hash_any(v);
 }
 
