@@ -11,6 +11,8 @@
 #include <caf/io/all.hpp>
 #include <spdlog/spdlog.h>
 
+#include "ptc/actors/exception_net.hpp"
+
 namespace ptc::actors {
 namespace {
 
@@ -208,12 +210,16 @@ caf::behavior node_link(link_ptr self, std::shared_ptr<node_address> addr,
     fail_pending(self, why);
   });
   // Closing the link answers whatever still waits, so no caller waits forever.
-  self->set_exit_handler([self](const caf::exit_msg& em) {
-    fail_pending(self, "the link to node " + self->state.label + " was closed");
+  auto fail_everyone = [self](const std::string& why) {
+    fail_pending(self, why);
     auto waiting = std::move(self->state.waiting);
-    for (auto& w : waiting) w(nullptr, "the link to node " + self->state.label + " was closed");
+    for (auto& w : waiting) w(nullptr, why);
+  };
+  self->set_exit_handler([self, fail_everyone](const caf::exit_msg& em) {
+    fail_everyone("the link to node " + self->state.label + " was closed");
     self->quit(em.reason);
   });
+  detail::install_exception_net(self, "the link to node " + st.label, fail_everyone);
   return {
       [=](caf::connect_atom) -> caf::result<node_info> {
         auto rp = self->make_response_promise<node_info>();

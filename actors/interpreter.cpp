@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "ptc/actors/exception_net.hpp"
 #include "ptc/lisp/json.hpp"
 
 namespace ptc::actors {
@@ -306,8 +307,18 @@ void owner_down(interpreter_actor* self, const caf::actor_addr& owner) {
   st.stats.active = st.runs.size();
 }
 
+/// Every unfinished run's caller hears `err` now rather than at its own timeout; the runs (and
+/// their fibers) go.
+void fail_all_runs(interpreter_actor* self, const caf::error& err) {
+  for (auto& [id, e] : self->state.runs) e.promise.deliver(err);
+  self->state.runs.clear();
+}
+
 caf::behavior interpreter(interpreter_actor* self, interpreter_options opts) {
   self->state.opts = opts;
+  detail::install_exception_net(self, "the interpreter", [self](const std::string& message) {
+    fail_all_runs(self, caf::make_error(caf::sec::runtime_error, message));
+  });
   self->set_down_handler([self](caf::down_msg& dm) {
     try {
       owner_down(self, dm.source);
@@ -317,10 +328,7 @@ caf::behavior interpreter(interpreter_actor* self, interpreter_options opts) {
     }
   });
   self->set_exit_handler([self](caf::exit_msg& msg) {
-    // Callers waiting on unfinished runs learn now rather than at their own timeouts; the runs
-    // (and their fibers) go with the state.
-    for (auto& [id, e] : self->state.runs) e.promise.deliver(caf::make_error(caf::sec::request_receiver_down));
-    self->state.runs.clear();
+    fail_all_runs(self, caf::make_error(caf::sec::request_receiver_down));
     self->quit(msg.reason);
   });
   return {

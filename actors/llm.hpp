@@ -57,7 +57,8 @@ struct llm_response {
   /// invalid api key" or "timeout after 3 attempts (60000 ms each)". Never contains a key.
   std::string error;
   /// Not ok: "http_status", "timeout", "connection", "malformed", "replay_miss",
-  /// "script_exhausted", "cancelled", "too_large" (body over settings.max_response_bytes).
+  /// "script_exhausted", "cancelled", "too_large" (body over settings.max_response_bytes),
+  /// "internal" (the LLM actor itself stopped on an internal error).
   std::string error_kind;
 };
 

@@ -12,6 +12,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "ptc/actors/exception_net.hpp"
 #include "ptc/actors/llm.hpp"
 #include "ptc/actors/llm_internal.hpp"
 #include "ptc/config/error.hpp"
@@ -318,6 +319,10 @@ caf::behavior llm_behavior(llm_actor* self, std::shared_ptr<llm_setup> setup) {
   std::uint64_t seed = setup->opts.jitter_seed;
   if (seed == 0) seed = static_cast<std::uint64_t>(clock_type::now().time_since_epoch().count());
   st.rng.seed(seed);
+  detail::install_exception_net(self, "the LLM actor", [self](const std::string& message) {
+    auto pending = std::move(self->state.pending);
+    for (auto& [id, p] : pending) p.rp.deliver(wire<llm_response>(failure("internal", message)));
+  });
   // The HTTP actors belong to this actor: stop them (and their curl threads) with it.
   self->attach_functor([pool = setup->pool] {
     for (const caf::actor& h : pool) caf::anon_send_exit(h, caf::exit_reason::user_shutdown);

@@ -47,6 +47,7 @@ inline constexpr int parse_error = -32700;
 inline constexpr int invalid_request = -32600;
 inline constexpr int method_not_found = -32601;
 inline constexpr int invalid_params = -32602;
+inline constexpr int internal_error = -32603;
 
 /// The message of a parse error for a `what` ("message", "body") that was not read: not JSON,
 /// or JSON nested more than lisp::max_json_depth levels deep.

@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "ptc/actors/exception_net.hpp"
 #include "ptc/actors/http.hpp"
 #include "ptc/actors/mcp.hpp"
 #include "ptc/actors/mcp_process.hpp"
@@ -900,15 +901,19 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec,
   st.spec = std::move(spec);
   // Ended by its owner (or its system shutting down): end the server now and answer everyone
   // waiting. Timers hold a reference to the actor, so its state may outlive this by a timeout.
-  self->set_exit_handler([=](const caf::exit_msg& msg) {
+  auto end_connection = [self](const std::string& why) {
     auto& st = self->state;
-    fail_everything(self, st.label + ": the connection was closed");
+    fail_everything(self, why);
     if (st.proc) st.proc->stop();
     st.proc.reset();
     for (auto& rp : st.closing) rp.deliver(caf::unit);
     st.closing.clear();
+  };
+  self->set_exit_handler([=](const caf::exit_msg& msg) {
+    end_connection(self->state.label + ": the connection was closed");
     self->quit(msg.reason);
   });
+  detail::install_exception_net(self, st.label, end_connection);
   // An agent with calls in flight ended (its mission is over): the server is told to stop
   // them, and their answers, if they still come, are dropped.
   self->set_down_handler([=](caf::down_msg& dm) {

@@ -307,13 +307,20 @@ void on_message(session_actor* self, const std::string& text) {
         return on_request(self, id, m->get<std::string>(), params);
       } catch (const json::exception& e) {
         return reply_error(self, id, jsonrpc::invalid_params, "Invalid params: " + jsonrpc::json_fault_text(e));
+      } catch (const std::exception& e) {
+        // Anything else (memory running out, a bug): this request fails, the session goes on.
+        spdlog::error("mcp: {} failed: {}", m->get<std::string>(), e.what());
+        return reply_error(self, id, jsonrpc::internal_error, std::string("Internal error: ") + e.what());
       }
     }
     try {
       return on_notification(self, m->get<std::string>(), params);
     } catch (const json::exception& e) {
       spdlog::warn("mcp: a {} notification ptc could not read was dropped: {}", m->get<std::string>(), jsonrpc::json_fault_text(e));
+    } catch (const std::exception& e) {
+      spdlog::error("mcp: the {} notification failed: {}", m->get<std::string>(), e.what());
     }
+    return;
   }
   if (has_id && (msg.contains("result") || msg.contains("error"))) return;  // we send no requests
   reply_error(self, has_id ? msg["id"] : json(), jsonrpc::invalid_request, "Invalid Request: no method");

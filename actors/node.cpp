@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "ptc/actors/exception_net.hpp"
 #include "ptc/actors/sub_agent.hpp"
 
 namespace ptc::actors {
@@ -70,6 +71,15 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
       ++stopped;
     }
     spdlog::info("node {}: a client went away; stopping its {} sub-agent(s)", st.opts.name, stopped);
+  });
+  // A handler that throws ends the node: its runs stop, and their requesters hear why now.
+  detail::install_exception_net(self, "node " + st.opts.name, [self](const std::string& message) {
+    auto runs = std::move(self->state.runs);
+    for (auto& [_, run] : runs) {
+      self->send_exit(run.sub, caf::exit_reason::user_shutdown);
+      run.promise.deliver(wire<messages::step>{
+          messages::failed_before_turns("", messages::failure_reason::node_lost, message)});
+    }
   });
   // Stopping the node stops what runs on it (the requesters see the node go: node_lost).
   self->set_exit_handler([self](const caf::exit_msg& em) {

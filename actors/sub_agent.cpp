@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "ptc/actors/deadlines.hpp"
+#include "ptc/actors/exception_net.hpp"
 #include "ptc/actors/interpreter.hpp"
 #include "ptc/actors/llm.hpp"
 #include "ptc/actors/trace.hpp"
@@ -443,13 +444,7 @@ caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
   // agent tool and ptc mcp wait without a timeout, since a mission always answers). The
   // mission fails with the exception's text instead.
   self->set_exception_handler([](caf::scheduled_actor* actor, std::exception_ptr& eptr) -> caf::error {
-    std::string what = "an exception of unknown type";
-    try {
-      std::rethrow_exception(eptr);
-    } catch (const std::exception& e) {
-      what = e.what();
-    } catch (...) {
-    }
+    std::string what = detail::exception_text(eptr);
     auto* self = static_cast<self_ptr>(actor);
     auto& st = self->state;
     const std::string message = "agent " + st.path + " stopped on an internal error: " + what;
