@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -47,6 +46,48 @@ std::string resolve(const std::string& command, const std::map<std::string, std:
   }
   return {};
 }
+
+/// The read end of this process's lifeline: a pipe whose write end only this process holds
+/// (close-on-exec, never closed), so a reader sees end-of-file exactly when this process is gone,
+/// however it ended (exit, SIGTERM, SIGKILL, a crash). -1 when the pipe could not be made.
+int lifeline_read_end() {
+  static const int fd = [] {
+    int p[2];
+    if (::pipe2(p, O_CLOEXEC) != 0) return -1;
+    return p[0];  // p[1] stays open, unused, for the life of the process
+  }();
+  return fd;
+}
+
+/// The server's keeper: /bin/sh runs it with fd 3 on the lifeline and the server's command line
+/// as its arguments. It leads the server's process group (see run()) and starts the server in
+/// it, with the pipes to ptc; a watcher in the group waits on the lifeline and, when ptc is
+/// gone, signals the whole group: TERM, then KILL. When the server ends, the keeper ends the
+/// same way (its exit status, or the same signal). The keeper outlives a TERM to the group (it
+/// ignores TERM once the server has started with the default) so that it reaps the server: a
+/// server orphaned before its reaping would wait as a zombie for PID 1. The watcher stays until
+/// ptc, having reaped the keeper, kills the group; without ptc it ends the group itself, also
+/// what the server started after the TERM. A shell, not a fork of ptc that stays: a
+/// fork that never execs would share ptc's memory copy-on-write for as long as the server runs.
+constexpr const char* keeper_script =
+    "ulimit -c 0\n"
+    "exec 4<&0\n"
+    "\"$@\" 0<&4 4<&- 3<&- &\n"
+    "server=$!\n"
+    "(trap '' TERM; read -r _ <&3; kill -TERM 0; sleep 2; kill -KILL 0) 0</dev/null 1>/dev/null 2>/dev/null 4<&- &\n"
+    "trap '' TERM\n"
+    "exec 0</dev/null 1>/dev/null 2>/dev/null 3<&- 4<&-\n"
+    "wait \"$server\"\n"
+    "rc=$?\n"
+    "trap - TERM\n"
+    "if [ \"$rc\" -gt 128 ]; then kill -\"$((rc - 128))\" $$; fi\n"
+    "exit \"$rc\"\n";
+
+/// What the child reports through the status pipe when it cannot start the server.
+struct start_failure {
+  enum step_kind : int { cwd, program, shell } step;
+  int error;
+};
 
 void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
 
@@ -137,8 +178,10 @@ void mcp_process::run() {
   const std::string program = resolve(spec_.command, spec_.env);
   if (program.empty()) return end_with("could not start: '" + spec_.command + "' not found in PATH");
 
+  const int lifeline = lifeline_read_end();
+  if (lifeline < 0) return end_with("could not start: pipe: " + errno_text(errno));
   // Everything the child needs is built before fork: after it, only async-signal-safe calls.
-  std::vector<std::string> args{spec_.command};
+  std::vector<std::string> args{"sh", "-c", keeper_script, "ptc-mcp-keeper", program};
   args.insert(args.end(), spec_.args.begin(), spec_.args.end());
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
@@ -166,10 +209,13 @@ void mcp_process::run() {
   // child) ends with it instead of holding its output open and living on.
   if (pid > 0) ::setpgid(pid, pid);
   if (pid == 0) {
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    // No PR_SET_PDEATHSIG: the keeper must outlive ptc to reap the server it signals then.
     ::dup2(in[0], 0);
     ::dup2(out[1], 1);
     ::dup2(err[1], 2);
+    // The lifeline on fd 3, kept across exec (dup2 onto itself would keep close-on-exec).
+    if (lifeline == 3) ::fcntl(3, F_SETFD, 0);
+    else ::dup2(lifeline, 3);
     ::setpgid(0, 0);  // signals to ptc's terminal group (Ctrl-C) are ptc's to handle
     // The server starts with no signal blocked or ignored, whatever ptc's threads do
     // (`ptc mcp --http` blocks SIGTERM to take it with sigwait; ptc ignores SIGPIPE).
@@ -177,13 +223,16 @@ void mcp_process::run() {
     sigemptyset(&none);
     ::sigprocmask(SIG_SETMASK, &none, nullptr);
     ::signal(SIGPIPE, SIG_DFL);
-    int e = 0;
-    if (cwd && ::chdir(cwd) != 0) e = errno;
-    if (e == 0) {
-      ::execve(program.c_str(), argv.data(), envp.data());
-      e = errno;
+    start_failure f{start_failure::cwd, 0};
+    if (cwd && ::chdir(cwd) != 0) {
+      f.error = errno;
+    } else if (::access(program.c_str(), X_OK) != 0) {
+      f = {start_failure::program, errno};
+    } else {
+      ::execve("/bin/sh", argv.data(), envp.data());
+      f = {start_failure::shell, errno};
     }
-    [[maybe_unused]] auto n = ::write(status_pipe[1], &e, sizeof e);
+    [[maybe_unused]] auto n = ::write(status_pipe[1], &f, sizeof f);
     ::_exit(127);
   }
   pid_ = pid;
@@ -191,15 +240,16 @@ void mcp_process::run() {
   ::close(out[1]);
   ::close(err[1]);
   ::close(status_pipe[1]);
-  int exec_errno = 0;
-  const auto got = ::read(status_pipe[0], &exec_errno, sizeof exec_errno);  // EOF: exec worked
+  start_failure failed{};
+  const auto got = ::read(status_pipe[0], &failed, sizeof failed);  // EOF: the keeper runs
   ::close(status_pipe[0]);
   int fd_in = in[1], fd_out = out[0], fd_err = err[0];
   std::string reason;
-  if (got == static_cast<ssize_t>(sizeof exec_errno)) {
-    reason = (cwd && exec_errno == ENOENT ? "could not start in '" + spec_.cwd + "': "
-                                          : "could not start '" + program + "': ") +
-             errno_text(exec_errno);
+  if (got == static_cast<ssize_t>(sizeof failed)) {
+    const std::string what = failed.step == start_failure::cwd     ? "could not start in '" + spec_.cwd + "': "
+                             : failed.step == start_failure::program ? "could not start '" + program + "': "
+                                                                     : "could not start /bin/sh to keep '" + program + "': ";
+    reason = what + errno_text(failed.error);
   }
   set_nonblocking(fd_in);
   set_nonblocking(fd_out);

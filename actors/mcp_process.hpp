@@ -6,12 +6,16 @@
 // logging on stderr. Reading blocks and writing can block (a server that stops reading fills
 // the pipe), so neither may happen on a CAF scheduler thread.
 //
-// Decision: one thread per process. It forks the child (with PR_SET_PDEATHSIG, so the child is
-// killed when this thread ends, even when ptc itself crashes), then polls stdout, stderr, stdin
-// (while output is queued) and a wake pipe. Lines go to callbacks (the connection actor sends
+// Decision: one thread per process. It forks a keeper (/bin/sh running a short script) that
+// leads a process group of its own and starts the server in it; the keeper watches a lifeline
+// pipe whose write end only ptc holds, so when ptc is gone however it ended (SIGTERM, SIGKILL,
+// a crash) the whole group is ended: the server and whatever it started (npx's node, a wrapper
+// shell's children). The thread then polls stdout, stderr, stdin (while output is queued) and a
+// wake pipe. Lines go to callbacks (the connection actor sends
 // them to itself); a line longer than `max_line_bytes` ends the process (a protocol fault, not
-// a memory hazard). `stop()` closes stdin, waits a moment, then SIGTERM, then SIGKILL; the
-// thread always reaps the child, then reports its end once.
+// a memory hazard). `stop()` closes stdin, waits a moment, then SIGTERM, then SIGKILL (to the
+// group); the thread always reaps the keeper, which reaps the server and ends with its status,
+// then reports the end once.
 //
 // A line is written straight from send() when nothing is queued (the pipe is non-blocking);
 // only what does not fit waits for the thread. SIGPIPE is ignored process-wide (unless the

@@ -183,6 +183,32 @@ run "Nested code mode" --script "$tmp/script3.json" --tools exchange-rate --mcp 
 check nested 0
 stdout_is nested-out '"Wireless Mouse"'
 
+# ptc ended by a signal, even SIGKILL (no cleanup of its own runs), leaves nothing behind: the
+# server's keeper sees ptc's lifeline close and ends the server's process group, here a wrapper
+# shell, the server and a grandchild it started. The same early in the start-up.
+for sig in TERM KILL; do
+  for delay in 1.5 0.05; do
+    rm -f "$tmp/grandchild"
+    wrapped="sh -c 'sleep 600 & echo \$! > $tmp/grandchild; exec $server --state-file $tmp/starts'"
+    (sleep 30 | env -i PATH="$PATH" HOME="$tmp" "$ptc" mcp --mcp "w=$wrapped" >/dev/null 2>"$tmp/err") 2>/dev/null &
+    feeder=$!
+    sleep "$delay"
+    ptc_pid=$(pgrep -n -f "$ptc mcp --mcp w=")
+    if [[ $delay == 1.5 && ! -s $tmp/grandchild ]]; then bad "signal-$sig: the wrapped server did not start"; fi
+    [[ -n $ptc_pid ]] && kill -"$sig" "$ptc_pid"
+    gone=0
+    for _ in $(seq 1 50); do
+      sleep 0.1
+      g=$(cat "$tmp/grandchild" 2>/dev/null)
+      state=$([[ -n $g ]] && ps -o stat= -p "$g" 2>/dev/null)
+      if [[ -z $state || $state == Z* ]] && ! pgrep -f "ptc-mcp-keeper .*state-file $tmp/starts" >/dev/null; then gone=1; break; fi
+    done
+    if [[ $gone == 1 ]]; then ok; else bad "signal-$sig after ${delay}s: left behind: $(pgrep -af "sleep 600|ptc-mcp-keeper" | head -5)"; fi
+    pkill -P "$feeder" sleep 2>/dev/null
+    wait "$feeder" 2>/dev/null
+  done
+done
+
 # Nothing left behind: every server process started above has ended.
 sleep 0.5
 left=0
