@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -181,6 +182,7 @@ void mcp_process::run() {
   const int lifeline = lifeline_read_end();
   if (lifeline < 0) return end_with("could not start: pipe: " + errno_text(errno));
   // Everything the child needs is built before fork: after it, only async-signal-safe calls.
+  // The keeper's command line; from its fifth entry on, the server's own.
   std::vector<std::string> args{"sh", "-c", keeper_script, "ptc-mcp-keeper", program};
   args.insert(args.end(), spec_.args.begin(), spec_.args.end());
   std::vector<char*> argv;
@@ -227,6 +229,13 @@ void mcp_process::run() {
     if (cwd && ::chdir(cwd) != 0) {
       f.error = errno;
     } else if (::access(program.c_str(), X_OK) != 0) {
+      f = {start_failure::program, errno};
+    } else if (::access("/bin/sh", X_OK) != 0) {
+      // No shell (a minimal container image): the server itself, without a keeper; it is at
+      // least killed when ptc ends, though not what it started.
+      ::close(3);
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      ::execve(program.c_str(), argv.data() + 4, envp.data());
       f = {start_failure::program, errno};
     } else {
       ::execve("/bin/sh", argv.data(), envp.data());

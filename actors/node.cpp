@@ -168,9 +168,16 @@ caf::behavior node_host(host_ptr self, std::shared_ptr<node_host_options> opts) 
         self->request(it->second.handle, caf::infinite, tool_atom::value, std::move(call))
             .then([=](tool_result& r) mutable {
                     give_slot(self->state.calls_of, peer);
-                    if (remote)
-                      for (auto& child : r.children)
-                        if (child) child = wire<messages::step>{messages::bounded_for_peer(*child)};
+                    try {
+                      if (remote)
+                        for (auto& child : r.children)
+                          if (child) child = wire<messages::step>{messages::bounded_for_peer(*child)};
+                    } catch (const std::exception& e) {
+                      // The promise lives in this handler only: an exception would drop it.
+                      r.children.clear();
+                      spdlog::warn("node {}: the sub-agent Steps of a {} call were dropped: {}",
+                                   self->state.opts.name, name, e.what());
+                    }
                     rp.deliver(std::move(r));
                   },
                   [=](caf::error& err) mutable {
