@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -230,6 +231,8 @@ void mcp_process::run() {
       f.error = errno;
     } else if (::access(program.c_str(), X_OK) != 0) {
       f = {start_failure::program, errno};
+    } else if (struct stat st {}; ::stat(program.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+      f = {start_failure::program, S_ISDIR(st.st_mode) ? EISDIR : EACCES};  // what execve says
     } else if (::access("/bin/sh", X_OK) != 0) {
       // No shell (a minimal container image): the server itself, without a keeper; it is at
       // least killed when ptc ends, though not what it started.

@@ -52,6 +52,11 @@ run --mcp "lic=$server --fail-init" --list-tools
 check fail-init 2 "Error: MCP server lic refused to initialize: no license (JSON-RPC error -32000)"
 run --mcp "gone=no-such-mcp-server" --list-tools
 check not-found 2 "Error: MCP server gone could not start: 'no-such-mcp-server' not found in PATH"
+run --mcp "dir=$tmp" --list-tools
+check not-a-program 2 "Error: MCP server dir could not start '$tmp': Is a directory"
+printf '{}\n' >"$tmp/plain.json"
+run --mcp "plain=$tmp/plain.json" --list-tools
+check not-executable 2 "Error: MCP server plain could not start '$tmp/plain.json': Permission denied"
 run --mcp "bad=$server 'unterminated" --list-tools
 check bad-flag 2 "--mcp: unterminated ' in:"
 run --mcp "fake=$server" --mcp "fake=$server" --list-tools
