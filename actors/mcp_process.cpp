@@ -56,6 +56,13 @@ int lifeline_read_end() {
   static const int fd = [] {
     int p[2];
     if (::pipe2(p, O_CLOEXEC) != 0) return -1;
+    // Above the standard streams (a process started with one closed gets its number here): the
+    // child puts its pipes on 0-2 before it moves the lifeline to 3.
+    if (p[0] < 3) {
+      const int moved = ::fcntl(p[0], F_DUPFD_CLOEXEC, 3);
+      ::close(p[0]);
+      p[0] = moved;
+    }
     return p[0];  // p[1] stays open, unused, for the life of the process
   }();
   return fd;
