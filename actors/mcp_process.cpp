@@ -79,7 +79,6 @@ int lifeline_read_end() {
 /// what the server started after the TERM. A shell, not a fork of ptc that stays: a
 /// fork that never execs would share ptc's memory copy-on-write for as long as the server runs.
 constexpr const char* keeper_script =
-    "ulimit -c 0\n"
     "exec 4<&0\n"
     "\"$@\" 0<&4 4<&- 3<&- &\n"
     "server=$!\n"
@@ -89,6 +88,7 @@ constexpr const char* keeper_script =
     "wait \"$server\"\n"
     "rc=$?\n"
     "trap - TERM\n"
+    "ulimit -c 0\n"  // the server's own crash may dump core; its keeper's echo of it does not
     "if [ \"$rc\" -gt 128 ]; then kill -\"$((rc - 128))\" $$; fi\n"
     "exit \"$rc\"\n";
 
@@ -400,7 +400,7 @@ void mcp_process::run() {
   }
   if (reason.empty()) {
     if (WIFEXITED(status)) reason = "exited with status " + std::to_string(WEXITSTATUS(status));
-    else if (WIFSIGNALED(status)) reason = "killed by signal " + std::to_string(WTERMSIG(status));
+    else if (WIFSIGNALED(status)) reason = "was killed by signal " + std::to_string(WTERMSIG(status));
     else reason = "ended";
   }
   pid_ = -1;

@@ -45,7 +45,7 @@ struct process_spec {
 struct process_callbacks {
   std::function<void(std::string line)> on_stdout;
   std::function<void(std::string line)> on_stderr;
-  /// Once, last: why the process ended ("exited with status 1", "killed by signal 9", "could
+  /// Once, last: why the process ended ("exited with status 1", "was killed by signal 9", "could
   /// not start: ...", "wrote a line over N bytes").
   std::function<void(std::string why)> on_exit;
 };

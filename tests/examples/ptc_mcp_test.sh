@@ -52,6 +52,9 @@ run --mcp "lic=$server --fail-init" --list-tools
 check fail-init 2 "Error: MCP server lic refused to initialize: no license (JSON-RPC error -32000)"
 run --mcp "gone=no-such-mcp-server" --list-tools
 check not-found 2 "Error: MCP server gone could not start: 'no-such-mcp-server' not found in PATH"
+# A server killed by a signal: the keeper passes the signal on, and the message names it.
+run --mcp "seg=sh -c 'kill -SEGV \$\$'" --list-tools
+check killed-by-signal 2 "Error: MCP server seg could not start: it was killed by signal 11"
 run --mcp "dir=$tmp" --list-tools
 check not-a-program 2 "Error: MCP server dir could not start '$tmp': Is a directory"
 printf '{}\n' >"$tmp/plain.json"
