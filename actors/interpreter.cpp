@@ -38,6 +38,7 @@ struct run_entry {
   tree_context tree;
   lisp::memory_ptr start_mem;  ///< the memory an internal failure reports
   std::map<std::uint64_t, call_in_flight> in_flight;  ///< by call id
+  std::uint64_t next_call = 0;  ///< calls with a smaller id went out (or were answered at once)
   std::vector<lisp::tool_reply> replies;              ///< answered, not yet handed in
   /// Sub-agent Steps by call id, so they come out in call order whatever order replies took.
   std::map<std::uint64_t, std::vector<wire<messages::step>>> children;
@@ -149,11 +150,12 @@ lisp::tool_reply error_reply(std::uint64_t call_id, std::string message) {
 /// Sends every pending call of run `id` that has not gone out yet. Calls that fail before
 /// they can be sent (no such binding) are answered at once into `e.replies`.
 void send_calls(interpreter_actor* self, std::uint64_t id, run_entry& e) {
-  for (const lisp::tool_request& q : e.run->pending()) {
-    if (e.in_flight.count(q.id)) continue;
-    bool already_answered = std::any_of(e.replies.begin(), e.replies.end(),
-                                        [&](const lisp::tool_reply& r) { return r.id == q.id; });
-    if (already_answered) continue;
+  // Each call is handed out once: only those made since the last time are looked at (a pmap
+  // with a thousand calls out gets one answer at a time, and each answer runs this again).
+  const auto fresh = e.run->requests_from(e.next_call);
+  if (fresh.empty()) return;
+  e.next_call = fresh.back().id + 1;
+  for (const lisp::tool_request& q : fresh) {
     ++self->state.stats.tool_calls;
     auto b = std::find_if(e.bindings.begin(), e.bindings.end(),
                           [&](const tool_binding& tb) { return tb.spec.name == q.name; });

@@ -49,13 +49,19 @@ struct work_counter {
 /// again is marked; a new text takes a marked slot only on its second try (the first clears
 /// the mark), so unique texts (ids) passing through do not evict the repeating ones. The
 /// table makes no allocation per string, and a text it does not hold is simply made again.
+/// The table (12 KB) is made only once a document has more short strings than a tool result
+/// of a few fields: making and clearing it for each such result cost more than the result.
 class short_strings {
  public:
   static constexpr std::size_t max_bytes = 40;
+  static constexpr std::uint32_t made_directly = 16;  ///< the first short strings, before the table
 
   value make(const std::string& text) {
     if (text.size() > max_bytes) return make_string(text);
-    if (!slots_) slots_ = std::make_unique<slot[]>(slot_count);
+    if (!slots_) {
+      if (++direct_ <= made_directly) return make_string(text);
+      slots_ = std::make_unique<slot[]>(slot_count);
+    }
     const std::uint64_t h = hash_text(text);
     slot& s = slots_[(h ^ (h >> 32)) & (slot_count - 1)];
     if (s.text.is(type::string) && string_text(s.text) == text) {
@@ -76,7 +82,8 @@ class short_strings {
     bool found_again = false;
   };
   static constexpr std::size_t slot_count = 512;
-  std::unique_ptr<slot[]> slots_;  ///< made with the first short string
+  std::unique_ptr<slot[]> slots_;  ///< made with the short string after the first made_directly
+  std::uint32_t direct_ = 0;
 };
 
 value from_json_at(const nlohmann::ordered_json& j, int depth, work_counter& w, short_strings& strings) {

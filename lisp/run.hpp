@@ -20,6 +20,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -143,8 +144,13 @@ class program_run {
   /// are ignored. A yielded run is continued with an empty reply list.
   status resume(std::vector<tool_reply> replies);
   status state() const;
-  /// The calls the run waits for (status pending_tools).
+  /// The calls the run waits for (status pending_tools), in the order they were made.
   const std::vector<tool_request>& pending() const;
+  /// The calls the run waits for whose id is `first_id` or more, in the order they were made
+  /// (ids grow with each call). A driver that hands each call out once asks for those after
+  /// the last it took, so a run with a thousand calls out (pmap) is not searched a thousand
+  /// times; pending() is the same as requests_from(0).
+  std::span<const tool_request> requests_from(std::uint64_t first_id) const;
   /// The record (status finished).
   const run_result& result() const;
   run_result take_result();

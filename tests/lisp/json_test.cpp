@@ -175,7 +175,9 @@ TEST_CASE("json: a conversion's repeated short strings share one object (issue 1
     CHECK(string_text(get(row, status)) == statuses[i % 3]);
     CHECK(string_text(get(row, id)) == "o-" + std::to_string(i));
     CHECK(string_text(get(row, note)) == long_text);
-    status_objects.insert(get(row, status).obj());
+    // The first short strings of a document are made before the table is (a tool result of
+    // a few fields costs no table); from then on, repeats share.
+    if (i >= 8) status_objects.insert(get(row, status).obj());
     id_objects.insert(get(row, id).obj());
     note_objects.insert(get(row, note).obj());
   }

@@ -77,6 +77,47 @@ TEST_CASE("pcalls branches wait on tools together and a branch error is the prog
   CHECK(r.result().err->message == "tool/b failed: no such record");
 }
 
+TEST_CASE("requests_from hands out each call once, answered one at a time, new calls after old ones",
+          "[run]") {
+  // Each branch calls twice in a row: the second call is made only when the first is answered,
+  // so calls made later sit after calls still out, and answered ones leave the list.
+  program_run r(input("(vec (pmap (fn [i] (+ (tool/t {:i i}) (tool/t {:i (* 10 i)}))) (range 40)))", {"t"}));
+  REQUIRE(r.start() == program_run::status::pending_tools);
+  std::uint64_t next = 0;
+  std::vector<tool_request> out;  // handed out, not answered yet
+  std::size_t handed = 0;
+  auto take = [&] {
+    const auto fresh = r.requests_from(next);
+    for (const auto& q : fresh) {
+      CHECK(q.id >= next);
+      out.push_back(q);
+    }
+    handed += fresh.size();
+    if (!fresh.empty()) next = fresh.back().id + 1;
+    CHECK(r.requests_from(next).empty());
+  };
+  take();
+  CHECK(out.size() == 40);
+  program_run::status s = program_run::status::pending_tools;
+  while (s == program_run::status::pending_tools) {
+    REQUIRE(!out.empty());
+    // Answer the oldest one alone: the rest stay out, in the order they were made.
+    tool_request q = out.front();
+    out.erase(out.begin());
+    s = r.resume({tool_reply{q.id, json(q.args.at("i").get<int>()), ""}});
+    if (s != program_run::status::pending_tools) break;
+    take();
+    REQUIRE(r.pending().size() == out.size());
+    for (std::size_t k = 0; k < out.size(); ++k) CHECK(r.pending()[k].id == out[k].id);
+  }
+  REQUIRE(s == program_run::status::finished);
+  CHECK(handed == 80);
+  std::string want = "[";
+  for (int i = 0; i < 40; ++i) want += (i ? " " : "") + std::to_string(11 * i);
+  CHECK(value_of(r.result()) == want + "]");
+  CHECK(r.result().tool_calls.size() == 80);
+}
+
 TEST_CASE("a run can be resumed from another thread", "[run]") {
   program_run r(input("(let [x (tool/get {})] (reduce + (map inc x)))", {"get"}));
   REQUIRE(r.start() == program_run::status::pending_tools);
