@@ -5,7 +5,9 @@
 // waits on a tool (its request joins `pending`), waits on its children, or yields its slice.
 // When no task is ready, start()/resume() return to the host with the run's status.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <deque>
 #include <unordered_map>
 
@@ -95,6 +97,47 @@ namespace {
 constexpr std::size_t main_stack_bytes = 16u << 20;
 constexpr std::size_t branch_stack_bytes = 4u << 20;
 constexpr std::size_t max_live_branches = 1024;  // per pmap/pcalls batch (see parallel)
+// Fibers for pmap/pcalls branches, per run and in the whole process. Each fiber's stack is a
+// mapping of its own plus a guard page (two of Linux's ~65,000 mappings per process), so
+// nested pmaps (1,024 branches each starting 1,024) would exhaust them: a stack that cannot be
+// mapped, or a thread, a malloc arena or another agent's run failing for it. A branch that
+// gets no fiber runs in its parent's, in order (pmap computes the same; its tool calls then go
+// out one by one).
+constexpr std::size_t max_branch_fibers_per_run = 2048;
+std::atomic<std::size_t> live_branch_fibers{0};
+
+/// A quarter of the mappings Linux allows a process (vm.max_map_count, 65,530 by default): the
+/// branch fibers of all runs take at most half of them.
+std::size_t max_branch_fibers_per_process() {
+  static const std::size_t cap = [] {
+    unsigned long maps = 65530;
+    if (std::FILE* f = std::fopen("/proc/sys/vm/max_map_count", "r")) {
+      if (std::fscanf(f, "%lu", &maps) != 1) maps = 65530;
+      std::fclose(f);
+    }
+    return std::clamp<std::size_t>(maps / 4, 1024, std::size_t{1} << 20);
+  }();
+  return cap;
+}
+
+/// A branch fiber counted against max_branch_fibers_per_process while it exists.
+struct branch_ticket {
+  bool held = false;
+  branch_ticket() = default;
+  branch_ticket(const branch_ticket&) = delete;
+  branch_ticket& operator=(const branch_ticket&) = delete;
+  bool take() {
+    if (live_branch_fibers.fetch_add(1, std::memory_order_relaxed) >= max_branch_fibers_per_process()) {
+      live_branch_fibers.fetch_sub(1, std::memory_order_relaxed);
+      return false;
+    }
+    held = true;
+    return true;
+  }
+  ~branch_ticket() {
+    if (held) live_branch_fibers.fetch_sub(1, std::memory_order_relaxed);
+  }
+};
 #if defined(PTC_ASAN_FIBERS)
 constexpr std::size_t stack_margin = 2u << 20;
 #else
@@ -107,6 +150,7 @@ struct task_cancelled {};
 
 struct task {
   enum class state { ready, waiting_tool, waiting_children, done };
+  branch_ticket ticket;  // released after the fiber (members are destroyed in reverse order)
   ctx::fiber fib;
   ctx::fiber sink;
   bool cancelled = false;
@@ -179,15 +223,26 @@ struct program_run::impl {
     }
   }
 
+  /// A task on a fiber of its own, queued to run. A branch (a parent given) may get none: null
+  /// when this run or the process has as many branch fibers as it may, or no stack can be
+  /// mapped; the caller then runs the branch itself.
   task* spawn(std::function<value(context&)> body, std::size_t stack_bytes, task* parent) {
+    if (parent && tasks.size() > max_branch_fibers_per_run) return nullptr;
     auto t = std::make_unique<task>();
+    if (parent && !t->ticket.take()) return nullptr;
+    pooled_stack salloc(stack_bytes);
+    ctx::stack_context sctx;
+    try {
+      sctx = salloc.allocate();
+    } catch (const std::bad_alloc&) {
+      if (parent) return nullptr;
+      throw;
+    }
     t->body = std::move(body);
     t->cx = std::make_unique<context>(bud, &st);
     t->parent = parent;
     t->stack_bytes = stack_bytes;
     task* raw = t.get();
-    pooled_stack salloc(stack_bytes);
-    ctx::stack_context sctx = salloc.allocate();
     t->stack_bottom = static_cast<const char*>(sctx.sp) - sctx.size;
     t->stack_size = sctx.size;
     t->stack_limit = t->stack_bottom + stack_margin;
@@ -472,17 +527,37 @@ std::vector<value> run_state::parallel(context& c, std::size_t n,
   // Branches run in batches of at most max_live_branches: each branch is a fiber with its own
   // stack, and (pmap f (range 200000)) must not map 200,000 stacks before the first check of
   // the budget. Spawning ticks the budget, so the deadline and the step limit hold while a
-  // batch is set up; a failed batch ends the pmap without starting the next.
+  // batch is set up; a failed batch ends the pmap without starting the next. A branch that
+  // gets no fiber (see max_branch_fibers_per_run) runs here, in this task.
   std::vector<value> out;
   out.reserve(n);
   std::vector<task*> children;
-  for (std::size_t start = 0; start < n; start += max_live_branches) {
+  std::size_t start = 0;
+  while (start < n) {
     const std::size_t end = std::min(n, start + max_live_branches);
     children.clear();
-    for (std::size_t i = start; i < end; ++i) {
-      c.limits().tick();
-      children.push_back(run->spawn([&branch, i](context& cx) { return branch(cx, i); }, branch_stack_bytes, parent));
+    try {
+      for (std::size_t i = start; i < end; ++i) {
+        c.limits().tick();
+        task* ch = run->spawn([&branch, i](context& cx) { return branch(cx, i); }, branch_stack_bytes, parent);
+        if (!ch) break;
+        children.push_back(ch);
+      }
+    } catch (...) {
+      // The branches made so far must never start: they refer to `branch`, which this
+      // unwinding ends. They are unwound as cancelled when the driver comes to them.
+      for (task* ch : children) {
+        ch->cancelled = true;
+        ch->parent = nullptr;
+      }
+      throw;
     }
+    if (children.empty()) {
+      out.push_back(branch(c, start));  // no fiber to spare: this branch runs here
+      ++start;
+      continue;
+    }
+    start += children.size();
     parent->open_children = children.size();
     parent->st = task::state::waiting_children;
     run->suspend(parent);

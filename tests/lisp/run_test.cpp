@@ -1,7 +1,9 @@
 // Resumable runs, the tool-call protocol, the run record, memory across runs.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <thread>
 
 #include "ptc/lisp/json.hpp"
@@ -116,6 +118,50 @@ TEST_CASE("requests_from hands out each call once, answered one at a time, new c
   for (int i = 0; i < 40; ++i) want += (i ? " " : "") + std::to_string(11 * i);
   CHECK(value_of(r.result()) == want + "]");
   CHECK(r.result().tool_calls.size() == 80);
+}
+
+TEST_CASE("nested pmaps run within a bounded number of fibers and compute the same (limits: branch fibers)",
+          "[run][limits]") {
+  // 256 x 256 branches, each a fiber with its own stack mapping, exhausted the process's
+  // mappings (about 65,000) and crashed it; branches beyond the run's fibers run in their parent.
+  program_run r(input("(reduce + (pmap (fn [x] (reduce + (pmap (fn [y] (* x y)) (range 256)))) (range 256)))"));
+  REQUIRE(r.start() == program_run::status::finished);
+  CHECK(value_of(r.result()) == std::to_string(std::int64_t{32640} * 32640));  // (0+...+255)^2
+}
+
+TEST_CASE("nested pmaps over tool calls keep at most the run's branch fibers waiting, and every call is made "
+          "(limits: branch fibers)", "[run][limits]") {
+  program_run r(input("(reduce + (flatten (pmap (fn [x] (pmap (fn [y] (tool/t {:v (+ (* 10 x) y)})) (range 4))) (range 1024))))",
+                      {"t"}));
+  auto s = r.start();
+  std::size_t most = 0, calls = 0;
+  while (s == program_run::status::pending_tools) {
+    most = std::max(most, r.pending().size());
+    std::vector<tool_reply> replies;
+    for (const auto& q : r.pending()) replies.push_back({q.id, q.args.at("v"), ""});
+    calls += replies.size();
+    s = r.resume(std::move(replies));
+  }
+  REQUIRE(s == program_run::status::finished);
+  CHECK(calls == 4096);
+  CHECK(most > 1024);    // the inner pmaps that got fibers called at once
+  CHECK(most <= 2049);   // not all 4,096: the fibers beyond the run's 2,048 are not made
+  std::int64_t want = 0;
+  for (int x = 0; x < 1024; ++x) for (int y = 0; y < 4; ++y) want += 10 * x + y;
+  CHECK(value_of(r.result()) == std::to_string(want));
+}
+
+TEST_CASE("a limit reached while a nested pmap starts its branches never runs the branches it made (limits)",
+          "[run][limits]") {
+  // The branches made before the error refer to the pmap's frame, which the error unwinds.
+  for (std::uint64_t steps : {1'100u, 1'500u, 2'100u, 2'600u, 3'000u}) {
+    program_input in = input("(pmap (fn [x] (count (pmap inc (range 1000)))) (range 3))");
+    in.lim.max_steps = steps;
+    program_run r(std::move(in));
+    REQUIRE(r.start() == program_run::status::finished);
+    REQUIRE(r.result().kind == outcome::error);
+    CHECK(r.result().err->kind == error_kind::limit);
+  }
 }
 
 TEST_CASE("a run can be resumed from another thread", "[run]") {
