@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdio>
 #include <deque>
+#include <stdexcept>
 #include <unordered_map>
 
 #include <boost/context/fiber.hpp>
@@ -236,7 +237,11 @@ struct program_run::impl {
       sctx = salloc.allocate();
     } catch (const std::bad_alloc&) {
       if (parent) return nullptr;
-      throw;
+      // Not the program's memory (its limit is checked elsewhere): the process's.
+      throw std::runtime_error(
+          "no stack could be mapped for the program: the process is out of memory or of memory "
+          "mappings (each program waiting on tools holds one " +
+          std::to_string(stack_bytes >> 20) + " MB stack mapping)");
     }
     t->body = std::move(body);
     t->cx = std::make_unique<context>(bud, &st);

@@ -1,9 +1,17 @@
 // Resumable runs, the tool-call protocol, the run record, memory across runs.
 #include <catch2/catch.hpp>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+#include <vector>
 #include <thread>
 
 #include "ptc/lisp/json.hpp"
@@ -163,6 +171,45 @@ TEST_CASE("a limit reached while a nested pmap starts its branches never runs th
     CHECK(r.result().err->kind == error_kind::limit);
   }
 }
+
+#if !defined(__SANITIZE_ADDRESS__)  // AddressSanitizer reserves more address space than the limit
+TEST_CASE("a run whose stack cannot be mapped says so (not the program's memory limit)", "[run][limits]") {
+  // In a child process whose address space is nearly used up, the run's 16 MB stack cannot be
+  // mapped: start() throws a clear error instead of a bad_alloc read as the program's memory.
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    // Runs waiting on a tool hold their stacks: these take every stack pooled by earlier runs
+    // (at most 256 per size), so the next run must map one.
+    std::vector<std::unique_ptr<program_run>> waiting;
+    for (int i = 0; i < 300; ++i) {
+      waiting.push_back(std::make_unique<program_run>(input("(tool/t {})", {"t"})));
+      if (waiting.back()->start() != program_run::status::pending_tools) _exit(2);
+    }
+    std::size_t used = 0;  // the address space this process has mapped now
+    if (std::FILE* f = std::fopen("/proc/self/statm", "r")) {
+      unsigned long pages = 0;
+      if (std::fscanf(f, "%lu", &pages) == 1) used = pages * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+      std::fclose(f);
+    }
+    rlimit lim{used + (8u << 20), used + (8u << 20)};
+    if (used == 0 || setrlimit(RLIMIT_AS, &lim) != 0) _exit(3);
+    try {
+      program_run r(input("(+ 1 2)"));
+      r.start();
+      _exit(4);  // it ran: the stack was mapped after all
+    } catch (const std::runtime_error& e) {
+      _exit(std::string(e.what()).find("no stack could be mapped for the program") == 0 ? 0 : 5);
+    } catch (...) {
+      _exit(6);
+    }
+  }
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+}
+#endif
 
 TEST_CASE("a run can be resumed from another thread", "[run]") {
   program_run r(input("(let [x (tool/get {})] (reduce + (map inc x)))", {"get"}));
