@@ -183,10 +183,10 @@ struct program_run::impl {
   status state = status::ready;
   // The calls out, in issue order (ids grow). An answered call leaves `waiting` at once and
   // `pending` at the next compact(): erasing each from the middle as it was answered made a
-  // pmap of a thousand calls cost a thousand moves per answer.
+  // pmap of a thousand calls cost a thousand moves per answer. Every call in `pending` is in
+  // `waiting` until it is answered, so the answered ones are the difference in size.
   std::vector<tool_request> pending;
-  std::size_t answered = 0;             ///< entries of `pending` no longer in `waiting`
-  std::uint64_t max_answered_id = 0;    ///< the largest of them (0: none)
+  std::uint64_t max_answered_id = 0;  ///< the largest id answered since the last compact() (0: none)
   std::unordered_map<std::uint64_t, task*> waiting;
   std::deque<task*> ready;
   std::vector<std::unique_ptr<task>> tasks;
@@ -362,13 +362,15 @@ struct program_run::impl {
     return waiting.empty() ? finish_stuck() : status::pending_tools;
   }
 
+  /// Entries of `pending` already answered (not yet dropped).
+  std::size_t answered() const { return pending.size() - waiting.size(); }
+
   /// Drops the answered calls from `pending` (one pass, order kept).
   void compact() {
-    if (answered == 0) return;
+    if (answered() == 0) return;
     pending.erase(std::remove_if(pending.begin(), pending.end(),
                                  [&](const tool_request& q) { return !waiting.contains(q.id); }),
                   pending.end());
-    answered = 0;
     max_answered_id = 0;
   }
 
@@ -419,7 +421,6 @@ struct program_run::impl {
     ready.clear();
     waiting.clear();
     pending.clear();
-    answered = 0;
     max_answered_id = 0;
     return status::finished;
   }
@@ -618,14 +619,13 @@ program_run::status program_run::resume(std::vector<tool_reply> replies) {
     if (it == r.waiting.end()) continue;
     task* t = it->second;
     r.waiting.erase(it);
-    ++r.answered;
     r.max_answered_id = std::max(r.max_answered_id, rep.id);
     t->reply = std::move(rep);
     t->st = task::state::ready;
     r.ready.push_back(t);
   }
   // Compacted once half of `pending` is answered: each call is moved a bounded number of times.
-  if (r.answered * 2 > r.pending.size()) r.compact();
+  if (r.answered() * 2 > r.pending.size()) r.compact();
   r.state = r.drive();
   return r.state;
 }
@@ -638,7 +638,7 @@ const std::vector<tool_request>& program_run::pending() const {
 
 std::span<const tool_request> program_run::requests_from(std::uint64_t first_id) const {
   impl& r = *impl_;
-  if (r.answered > 0 && r.max_answered_id >= first_id) r.compact();  // not for a driver that hands calls out once
+  if (r.answered() > 0 && r.max_answered_id >= first_id) r.compact();  // not for a driver that hands calls out once
   auto from = std::lower_bound(r.pending.begin(), r.pending.end(), first_id,
                                [](const tool_request& q, std::uint64_t id) { return q.id < id; });
   return {r.pending.data() + (from - r.pending.begin()), static_cast<std::size_t>(r.pending.end() - from)};
