@@ -244,6 +244,42 @@ TEST_CASE_METHOD(fixture, "a tool that never answers times out as a tool error",
   caf::anon_send_exit(silent, caf::exit_reason::user_shutdown);
 }
 
+// Tool deadlines are kept by the interpreter (one timer for the earliest): a call with a short
+// timeout that goes out while a call with a long one is waiting still times out on its own time,
+// and a call that is answered in time is not failed later.
+TEST_CASE_METHOD(fixture, "tool deadlines: a shorter timeout made later fires first", "[interpreter][tools]") {
+  auto interp = interpreter();
+  auto silent = sys.spawn(silent_tool, std::size_t{4});
+  actors::tool_options to;
+  to.blocking = true;
+  auto slow = actors::spawn_function_tool(sys, [](const json& a) {
+    std::this_thread::sleep_for(700ms);
+    return a;
+  }, to);
+  auto long_wait = bind("slow", slow);
+  long_wait.timeout_ms = 30'000;
+  auto short_wait = bind("silent", silent);
+  short_wait.timeout_ms = 200;
+  const auto start = std::chrono::steady_clock::now();
+  // The slow call goes out first (its deadline, 30 s, sets the timer); the silent one's 200 ms
+  // must not wait for it. Both results come once the slow one answers at ~700 ms.
+  auto r = eval(sys, interp,
+                program("(vec (pmap (fn [k] (try (if (= k 0) (tool/slow {:a 1}) (tool/silent {})) "
+                        "(catch Exception e (ex-message e)))) [0 1]))"),
+                {long_wait, short_wait});
+  const auto took = std::chrono::steady_clock::now() - start;
+  CHECK(result_text(r) == "[{:a 1} \"tool/silent failed: tool silent timed out after 200 ms\"]");
+  CHECK(took < 10s);
+  // Answered calls left no deadline behind: many quick calls, then a silent one still times out.
+  auto d = eval(sys, interp,
+                program("(do (dotimes [i 500] (tool/slowish {})) "
+                        "(try (tool/silent {}) (catch Exception e (ex-message e))))"),
+                {bind("slowish", actors::spawn_function_tool(sys, [](const json&) { return json(1); })), short_wait});
+  CHECK(result_text(d) == "\"tool/silent failed: tool silent timed out after 200 ms\"");
+  caf::anon_send_exit(silent, caf::exit_reason::user_shutdown);
+  caf::anon_send_exit(slow, caf::exit_reason::user_shutdown);
+}
+
 TEST_CASE_METHOD(fixture, "a tool actor that dies fails its call at once", "[interpreter][tools]") {
   actors::interpreter_options opts;
   opts.tool_timeout = 50s;  // far beyond the wait limit of the test if the death went unnoticed
