@@ -3,6 +3,7 @@
 #include <chrono>
 #include <mutex>
 #include <set>
+#include <unordered_map>
 
 #include <spdlog/spdlog.h>
 
@@ -28,6 +29,7 @@ using mcp_line_atom = caf::atom_constant<caf::atom("mcpline")>;
 using mcp_exit_atom = caf::atom_constant<caf::atom("mcpexit")>;
 using mcp_tools_atom = caf::atom_constant<caf::atom("mcptools")>;
 using mcp_timeout_atom = caf::atom_constant<caf::atom("mcptimeout")>;
+using mcp_sweep_atom = caf::atom_constant<caf::atom("mcpsweep")>;
 using mcp_restart_atom = caf::atom_constant<caf::atom("mcprestart")>;
 using mcp_close_atom = caf::atom_constant<caf::atom("mcpclose")>;
 
@@ -156,6 +158,26 @@ struct pending_call {
   std::string agent;      ///< its tree path, for the trace
   json request;           ///< HTTP: the tools/call message, sent again if the session is lost
   std::uint64_t epoch = 0;  ///< HTTP: the session it was last sent in
+  bool direct = false;      ///< stdio: the reader thread may answer it (direct_answers)
+  /// When it fails as timed out. Calls go out with growing ids and one timeout, so the
+  /// deadlines grow with the ids: the first call in `calls` is the next to time out.
+  std::chrono::steady_clock::time_point deadline{};
+};
+
+/// Stdio: the answers to calls go from the thread that reads the server's stdout straight to the
+/// caller, not through the connection's actor (one hop less, on the path every call waits on).
+/// The actor registers each call here before its line goes out; whoever takes a call out of
+/// `open` first answers it: the reader with the server's result, or the actor with a failure
+/// (timeout, the server's end, the caller's end). The actor learns of the reader's answers from
+/// `answered` the next time it handles a call (settle_answered).
+struct direct_answers {
+  struct entry {
+    caf::strong_actor_ptr to;  ///< who asked (the interpreter)
+    caf::message_id id;        ///< its request's id
+  };
+  std::mutex mutex;
+  std::unordered_map<std::int64_t, entry> open;
+  std::vector<std::int64_t> answered;
 };
 
 enum class phase { starting, ready, restarting, down };
@@ -230,6 +252,10 @@ struct mcp_state {
   std::string protocol_version;
   ordered_json listed = ordered_json::array();
   std::map<std::int64_t, pending_call> calls;
+  std::shared_ptr<direct_answers> direct;  ///< stdio only (null over HTTP)
+  /// The call timer is set: one timer for the first call's deadline, not one per call (each
+  /// timer is work and a wake-up for CAF's clock thread, on the path of every call).
+  bool sweep_armed = false;
   std::set<std::string> offered_names;  ///< the server's names of the tools bound (after the prefix)
   std::vector<tool_binding> tools;
   std::shared_ptr<detail::mcp_tool_list> published;  ///< `tools` as mcp_client sees it
@@ -296,6 +322,33 @@ void release_caller(mcp_actor* self, const caf::actor_addr& caller) {
   }
 }
 
+/// Takes the call `id` out of the reader thread's reach (direct_answers): true when the actor
+/// is to answer it, false when the reader already has.
+bool claim(mcp_actor* self, const pending_call& c, std::int64_t id) {
+  if (!c.direct) return true;
+  auto& d = *self->state.direct;
+  std::lock_guard lock(d.mutex);
+  return d.open.erase(id) == 1;
+}
+
+/// The calls the reader thread answered are over: out of `calls`, their callers released.
+void settle_answered(mcp_actor* self) {
+  auto& st = self->state;
+  if (!st.direct) return;
+  std::vector<std::int64_t> done;
+  {
+    std::lock_guard lock(st.direct->mutex);
+    if (st.direct->answered.empty()) return;
+    done.swap(st.direct->answered);
+  }
+  for (const std::int64_t id : done) {
+    auto it = st.calls.find(id);
+    if (it == st.calls.end()) continue;
+    release_caller(self, it->second.caller);
+    st.calls.erase(it);
+  }
+}
+
 /// Every call is over (answered or failed): no agent is watched any more.
 void release_all_callers(mcp_actor* self) {
   auto& st = self->state;
@@ -319,7 +372,9 @@ void fail_waiting(mcp_actor* self, const std::string& why) {
 /// Every call in flight fails with `why` (the server is told first when `tell_server`).
 void fail_calls(mcp_actor* self, const std::string& why, bool tell_server) {
   auto& st = self->state;
+  settle_answered(self);
   for (auto& [id, c] : st.calls) {
+    if (!claim(self, c, id)) continue;  // the reader answered it meanwhile
     if (tell_server) cancel_at_server(self, id, why);
     c.rp.deliver(tool_result{false, "", why, {}});
   }
@@ -402,6 +457,8 @@ void start_http(mcp_actor* self) {
   start_session(self);
 }
 
+bool answer_directly(direct_answers& d, const std::string& line);
+
 void start_process(mcp_actor* self) {
   auto& st = self->state;
   const std::uint64_t gen = ++st.generation;
@@ -415,7 +472,9 @@ void start_process(mcp_actor* self) {
   detail::process_spec ps{st.spec.command, st.spec.args, st.spec.env, st.spec.cwd, st.spec.max_line_bytes};
   const std::string server = st.spec.name;
   detail::process_callbacks cb{
-      [to_self, gen](std::string line) { to_self(mcp_line_atom::value, gen, std::move(line)); },
+      [to_self, gen, direct = st.direct](std::string line) {
+        if (!answer_directly(*direct, line)) to_self(mcp_line_atom::value, gen, std::move(line));
+      },
       [server, log = st.log](std::string line) {
         if (log->admit()) spdlog::info("mcp {} stderr: {}", server, line);
       },
@@ -428,15 +487,43 @@ void fail_call(mcp_actor* self, std::int64_t id, const std::string& why) {
   auto& st = self->state;
   auto it = st.calls.find(id);
   if (it == st.calls.end()) return;
-  tool_result r;
-  r.error = why;
-  it->second.rp.deliver(std::move(r));
+  if (claim(self, it->second, id)) {
+    tool_result r;
+    r.error = why;
+    it->second.rp.deliver(std::move(r));
+  }
   release_caller(self, it->second.caller);
   st.calls.erase(it);
 }
 
+/// Sets the call timer for the first call's deadline, unless it is set.
+void arm_call_sweep(mcp_actor* self) {
+  auto& st = self->state;
+  if (st.sweep_armed || st.calls.empty()) return;
+  const auto wait = st.calls.begin()->second.deadline - std::chrono::steady_clock::now();
+  st.sweep_armed = true;
+  self->delayed_send(self, std::max(std::chrono::duration_cast<std::chrono::microseconds>(wait), std::chrono::microseconds(0)),
+                     mcp_sweep_atom::value);
+}
+
+/// The calls past their deadline fail as timed out (the server is told), then the timer is
+/// set for the next.
+void sweep_calls(mcp_actor* self) {
+  auto& st = self->state;
+  st.sweep_armed = false;
+  settle_answered(self);
+  const auto now = std::chrono::steady_clock::now();
+  while (!st.calls.empty() && st.calls.begin()->second.deadline <= now) {
+    const std::int64_t id = st.calls.begin()->first;
+    cancel_at_server(self, id, "timed out");
+    fail_call(self, id, st.label + " did not answer within " + std::to_string(st.spec.call_timeout_ms) + " ms");
+  }
+  arm_call_sweep(self);
+}
+
 void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
   auto& st = self->state;
+  settle_answered(self);
   if (!st.offered_names.count(call.name)) {
     tool_result r;
     r.error = st.label + " has no tool " + call.name;
@@ -461,12 +548,19 @@ void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
       if (auto handle = caf::actor_cast<caf::actor>(caller)) self->monitor(handle);
     }
   }
+  // Over stdio the reader thread answers the caller itself (a plain request: no forwarding
+  // stages), so the call is open to it before its line goes out.
+  const bool direct = st.direct && rp.stages().empty() && rp.source();
+  if (direct) {
+    std::lock_guard lock(st.direct->mutex);
+    st.direct->open.emplace(id, direct_answers::entry{rp.source(), rp.id()});
+  }
   auto& pending = st.calls.emplace(id, pending_call{std::move(rp), call.name, caller, call.context.trace,
-                                                   call.context.path, json(), st.epoch}).first->second;
+                                                   call.context.path, json(), st.epoch, direct}).first->second;
   if (st.is_http()) pending.request = msg;
+  pending.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(st.spec.call_timeout_ms);
   send_json(self, msg);
-  self->delayed_send(self, std::chrono::milliseconds(st.spec.call_timeout_ms), mcp_timeout_atom::value, id,
-                     st.generation);
+  arm_call_sweep(self);
 }
 
 bool offered(const mcp_server_spec& spec, const std::string& name) {
@@ -574,17 +668,55 @@ void relist(mcp_actor* self) {
   list_tools(self);
 }
 
+/// A JSON-RPC error object as the program's error shows it.
+std::string rpc_error_text(const json& error) {
+  std::string text = error.is_object() ? error.value("message", std::string("error")) : error.dump();
+  if (error.is_object() && error.contains("code")) text += " (JSON-RPC error " + error.at("code").dump() + ")";
+  return cut(text);
+}
+
+/// The reader thread's part of direct_answers: a line that answers a call still open goes from
+/// here to its caller. False for every other line (the actor reads those), and for an answer
+/// ptc cannot read (the actor fails its call with the reason).
+bool answer_directly(direct_answers& d, const std::string& line) {
+  {
+    std::lock_guard lock(d.mutex);
+    if (d.open.empty()) return false;
+  }
+  std::int64_t id = 0;
+  tool_result r;
+  try {
+    const json msg = lisp::parse_outside_json<json>(line);
+    if (msg.is_discarded() || !msg.is_object() || msg.contains("method")) return false;
+    const auto id_at = msg.find("id");
+    if (id_at == msg.end() || !id_at->is_number_integer()) return false;
+    id = id_at->get<std::int64_t>();
+    if (auto error = msg.find("error"); error != msg.end()) r = tool_result{false, "", rpc_error_text(*error), {}};
+    else if (auto result = msg.find("result"); result != msg.end()) r = mcp_result_to_tool_result(*result);
+    else return false;
+  } catch (const json::exception&) {
+    return false;
+  }
+  direct_answers::entry to;
+  {
+    std::lock_guard lock(d.mutex);
+    auto it = d.open.find(id);
+    if (it == d.open.end()) return false;  // failed by the actor meanwhile (its timeout, ...)
+    to = std::move(it->second);
+    d.open.erase(it);
+    d.answered.push_back(id);
+  }
+  to.to->enqueue(nullptr, to.id.response_id(), caf::make_message(std::move(r)), nullptr);
+  return true;
+}
+
 void on_response(mcp_actor* self, const json& msg) {
   auto& st = self->state;
   const json& id_field = msg["id"];
   if (!id_field.is_number_integer()) return;  // not one of ours (ids are integers here)
   const std::int64_t id = id_field.get<std::int64_t>();
   const json* error = msg.contains("error") ? &msg["error"] : nullptr;
-  auto error_text = [&] {
-    std::string text = error->is_object() ? error->value("message", std::string("error")) : error->dump();
-    if (error->is_object() && error->contains("code")) text += " (JSON-RPC error " + error->at("code").dump() + ")";
-    return cut(text);
-  };
+  auto error_text = [&] { return rpc_error_text(*error); };
   if (id == st.init_id) {
     st.init_id = 0;
     if (error) return go_down(self, st.label + " refused to initialize: " + error_text());
@@ -633,7 +765,7 @@ void on_response(mcp_actor* self, const json& msg) {
   if (it == st.calls.end()) return;  // answered after its timeout, or cancelled
   tool_result r = error ? tool_result{false, "", error_text(), {}}
                         : mcp_result_to_tool_result(msg.value("result", json()));
-  it->second.rp.deliver(std::move(r));
+  if (claim(self, it->second, id)) it->second.rp.deliver(std::move(r));
   release_caller(self, it->second.caller);
   st.calls.erase(it);
 }
@@ -918,19 +1050,26 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec,
   // them, and their answers, if they still come, are dropped.
   self->set_down_handler([=](caf::down_msg& dm) {
     auto& st = self->state;
+    settle_answered(self);
     st.watched.erase(dm.source);
     for (auto it = st.calls.begin(); it != st.calls.end();) {
       if (it->second.caller != dm.source) {
         ++it;
         continue;
       }
-      cancel_at_server(self, it->first, "the mission that made the call ended");
-      it->second.rp.deliver(tool_result{false, "", st.label + ": the mission that made the call ended", {}});
+      if (claim(self, it->second, it->first)) {
+        cancel_at_server(self, it->first, "the mission that made the call ended");
+        it->second.rp.deliver(tool_result{false, "", st.label + ": the mission that made the call ended", {}});
+      }
       it = st.calls.erase(it);
     }
   });
-  if (st.is_http()) start_http(self);
-  else start_process(self);
+  if (st.is_http()) {
+    start_http(self);
+  } else {
+    st.direct = std::make_shared<direct_answers>();
+    start_process(self);
+  }
   return {
       [=](mcp_line_atom, std::uint64_t gen, const std::string& line) {
         if (gen == self->state.generation) on_line(self, line);
@@ -956,11 +1095,8 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec,
           else if (st.proc) st.proc->stop();
           return;
         }
-        auto it = st.calls.find(id);
-        if (it == st.calls.end()) return;
-        cancel_at_server(self, id, "timed out");
-        fail_call(self, id, st.label + " did not answer within " + std::to_string(st.spec.call_timeout_ms) + " ms");
       },
+      [=](mcp_sweep_atom) { sweep_calls(self); },
       // Ends the connection; answers once the server process has ended and been reaped.
       [=](mcp_close_atom) -> caf::result<void> {
         auto& st = self->state;
