@@ -1,5 +1,9 @@
 #include "ptc/lisp/fiber_stack.hpp"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
@@ -9,7 +13,14 @@
 namespace ptc::lisp {
 namespace {
 
-constexpr std::size_t max_pooled_per_size = 256;
+// A pmap batch starts up to 1,024 branch fibers at once: a pool smaller than that mapped,
+// faulted in and unmapped most of their stacks again for every batch (a fifth of the CPU of
+// pmap over a fast tool went to page tables).
+constexpr std::size_t max_pooled_per_size = 1024;
+// What a pooled stack keeps resident: its top (where a program's frames are). Below, pages a
+// deep recursion touched go back to the system when the stack is pooled, so idle stacks hold
+// at most this much memory each whatever their programs did.
+constexpr std::size_t kept_resident_bytes = 64u << 10;
 
 struct stack_pool {
   std::mutex mu;
@@ -21,23 +32,70 @@ stack_pool& pool() {
   return *p;
 }
 
+// Whether a stack's program went deeper than kept_resident_bytes is seen by canaries: words at
+// that depth, written when the stack is handed out. A program that went below them has written
+// over them (frames are written densely; eight words 32 bytes apart) and its stack's deep pages
+// go back to the system when it is pooled. A program that did not (nearly all) costs no system
+// call: dropping pages that are not there costs more than a small program takes to run.
+constexpr std::size_t canary_count = 8;
+constexpr std::size_t canary_spacing = 32;
+constexpr std::uint64_t canary = 0x214b415453435450;  // "PTCSTAK!"
+
+bool has_deep_part(const boost::context::stack_context& sc) {
+  return sc.size > kept_resident_bytes + 2 * canary_count * canary_spacing;
+}
+
+std::uint64_t* canary_at(const boost::context::stack_context& sc, std::size_t i) {
+  return reinterpret_cast<std::uint64_t*>(static_cast<char*>(sc.sp) - kept_resident_bytes + i * canary_spacing);
+}
+
+// (Not instrumented: the words lie in an earlier fiber's frames, which ASan may still hold as
+// poisoned.)
+__attribute__((no_sanitize_address)) void set_canaries(const boost::context::stack_context& sc) {
+  if (!has_deep_part(sc)) return;
+  for (std::size_t i = 0; i < canary_count; ++i) *canary_at(sc, i) = canary;
+}
+
+__attribute__((no_sanitize_address)) bool went_deep(const boost::context::stack_context& sc) {
+  if (!has_deep_part(sc)) return false;
+  for (std::size_t i = 0; i < canary_count; ++i) {
+    if (*canary_at(sc, i) != canary) return true;
+  }
+  return false;
+}
+
+/// The stack's pages below its top kept_resident_bytes are dropped (they read as zero pages if
+/// touched again) when its program went that deep. The stack grows down from sc.sp; its lowest
+/// page is the guard page.
+void release_deep_pages(const boost::context::stack_context& sc) noexcept {
+  if (!went_deep(sc)) return;
+  char* bottom = static_cast<char*>(sc.sp) - sc.size;
+  [[maybe_unused]] const int rc = ::madvise(bottom, sc.size - kept_resident_bytes, MADV_DONTNEED);
+}
+
 }  // namespace
 
 boost::context::stack_context pooled_stack::allocate() {
+  boost::context::stack_context sc;
+  bool pooled = false;
   {
     stack_pool& p = pool();
     std::lock_guard<std::mutex> lock(p.mu);
     auto& list = p.free[size_];
     if (!list.empty()) {
-      boost::context::stack_context sc = list.back();
+      sc = list.back();
       list.pop_back();
-      return sc;
+      pooled = true;
     }
   }
-  return boost::context::protected_fixedsize_stack(size_).allocate();
+  if (!pooled) sc = boost::context::protected_fixedsize_stack(size_).allocate();
+  set_canaries(sc);
+  return sc;
 }
 
 void pooled_stack::deallocate(boost::context::stack_context& sc) noexcept {
+  // Before it is pooled: once in the pool another thread may take it.
+  release_deep_pages(sc);
   {
     stack_pool& p = pool();
     std::lock_guard<std::mutex> lock(p.mu);
