@@ -75,6 +75,12 @@ struct interpreter_state {
 using interpreter_actor = caf::stateful_actor<interpreter_state>;
 using tool_sweep_atom = caf::atom_constant<caf::atom("toolsweep")>;
 
+/// now + wait; a wait beyond a century (a binding's timeout_ms set to "forever") is no deadline.
+steady::time_point deadline_after(std::chrono::milliseconds wait) {
+  constexpr std::chrono::milliseconds century = std::chrono::hours(24 * 365 * 100);
+  return wait >= century ? steady::time_point::max() : steady::now() + wait;
+}
+
 /// Sets the sweep timer for the earliest tool deadline, unless one fires by then.
 void arm_tool_sweep(interpreter_actor* self) {
   auto& st = self->state;
@@ -233,7 +239,7 @@ void send_calls(interpreter_actor* self, std::uint64_t id, run_entry& e) {
     // No CAF timeout (see interpreter_state::tool_deadlines): the sweep answers late calls.
     auto handle = self->request(b->handle, caf::infinite, tool_atom::value, std::move(call));
     const caf::message_id answer_id = handle.id();
-    const auto deadline = steady::now() + timeout;
+    const auto deadline = deadline_after(timeout);
     self->state.tool_deadlines.emplace(deadline, answer_id);
     arm_tool_sweep(self);
     handle.then(

@@ -500,6 +500,7 @@ void fail_call(mcp_actor* self, std::int64_t id, const std::string& why) {
 void arm_call_sweep(mcp_actor* self) {
   auto& st = self->state;
   if (st.sweep_armed || st.calls.empty()) return;
+  if (st.calls.begin()->second.deadline == std::chrono::steady_clock::time_point::max()) return;
   const auto wait = st.calls.begin()->second.deadline - std::chrono::steady_clock::now();
   st.sweep_armed = true;
   self->delayed_send(self, std::max(std::chrono::duration_cast<std::chrono::microseconds>(wait), std::chrono::microseconds(0)),
@@ -558,7 +559,11 @@ void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
   auto& pending = st.calls.emplace(id, pending_call{std::move(rp), call.name, caller, call.context.trace,
                                                    call.context.path, json(), st.epoch, direct}).first->second;
   if (st.is_http()) pending.request = msg;
-  pending.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(st.spec.call_timeout_ms);
+  // (A timeout beyond a century, from the C++ API, is none.)
+  constexpr std::int64_t century_ms = 100LL * 365 * 24 * 3600 * 1000;
+  pending.deadline = st.spec.call_timeout_ms >= century_ms
+                         ? std::chrono::steady_clock::time_point::max()
+                         : std::chrono::steady_clock::now() + std::chrono::milliseconds(st.spec.call_timeout_ms);
   send_json(self, msg);
   arm_call_sweep(self);
 }

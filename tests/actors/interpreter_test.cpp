@@ -9,6 +9,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <limits>
 #include <thread>
 #include <vector>
 
@@ -276,6 +277,10 @@ TEST_CASE_METHOD(fixture, "tool deadlines: a shorter timeout made later fires fi
                         "(try (tool/silent {}) (catch Exception e (ex-message e))))"),
                 {bind("slowish", actors::spawn_function_tool(sys, [](const json&) { return json(1); })), short_wait});
   CHECK(result_text(d) == "\"tool/silent failed: tool silent timed out after 200 ms\"");
+  // A binding that waits "forever" (the largest timeout) is no deadline, not an overflow.
+  auto forever = bind("double", double_tool(sys));
+  forever.timeout_ms = std::numeric_limits<std::int64_t>::max();
+  CHECK(result_text(eval(sys, interp, program("(tool/double {:n 21})"), {forever})) == "42");
   caf::anon_send_exit(silent, caf::exit_reason::user_shutdown);
   caf::anon_send_exit(slow, caf::exit_reason::user_shutdown);
 }
