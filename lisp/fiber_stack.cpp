@@ -16,10 +16,11 @@ namespace {
 // A pmap batch starts up to 1,024 branch fibers at once: a pool smaller than that mapped,
 // faulted in and unmapped most of their stacks again for every batch (a fifth of the CPU of
 // pmap over a fast tool went to page tables).
-constexpr std::size_t max_pooled_per_size = 1024;
-// What a pooled stack keeps resident: its top (where a program's frames are). Below, pages a
-// deep recursion touched go back to the system when the stack is pooled, so idle stacks hold
-// at most this much memory each whatever their programs did.
+constexpr std::size_t max_pooled_branch_stacks = 1024;
+constexpr std::size_t max_pooled_main_stacks = 256;
+// What a pooled branch stack keeps resident: its top (where a program's frames are). Below,
+// pages a deep recursion touched go back to the system when the stack is pooled, so idle
+// branch stacks hold at most this much memory each whatever their programs did.
 constexpr std::size_t kept_resident_bytes = 64u << 10;
 
 struct stack_pool {
@@ -89,18 +90,18 @@ boost::context::stack_context pooled_stack::allocate() {
     }
   }
   if (!pooled) sc = boost::context::protected_fixedsize_stack(size_).allocate();
-  set_canaries(sc);
+  if (branch_) set_canaries(sc);
   return sc;
 }
 
 void pooled_stack::deallocate(boost::context::stack_context& sc) noexcept {
   // Before it is pooled: once in the pool another thread may take it.
-  release_deep_pages(sc);
+  if (branch_) release_deep_pages(sc);
   {
     stack_pool& p = pool();
     std::lock_guard<std::mutex> lock(p.mu);
     auto& list = p.free[size_];
-    if (list.size() < max_pooled_per_size) {
+    if (list.size() < (branch_ ? max_pooled_branch_stacks : max_pooled_main_stacks)) {
       list.push_back(sc);
       return;
     }

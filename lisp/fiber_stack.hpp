@@ -10,12 +10,18 @@ namespace ptc::lisp {
 
 class pooled_stack {
  public:
-  explicit pooled_stack(std::size_t size) : size_(size) {}
+  /// `branch`: a pmap/pcalls branch's stack. Up to 1,024 of those are pooled (a pmap batch
+  /// starts that many at once), and a pooled one keeps at most its top 64 KB resident (its
+  /// deeper pages go back to the system if its program went that deep), which costs each such
+  /// stack in use one page more. Other stacks (a run's main stack, held while the run waits
+  /// for tools) pool up to 256 and keep what their programs touched.
+  explicit pooled_stack(std::size_t size, bool branch = false) : size_(size), branch_(branch) {}
   boost::context::stack_context allocate();
   void deallocate(boost::context::stack_context& sc) noexcept;
 
  private:
   std::size_t size_;
+  bool branch_;
 };
 
 }  // namespace ptc::lisp

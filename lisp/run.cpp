@@ -231,7 +231,7 @@ struct program_run::impl {
     if (parent && tasks.size() > max_branch_fibers_per_run) return nullptr;
     auto t = std::make_unique<task>();
     if (parent && !t->ticket.take()) return nullptr;
-    pooled_stack salloc(stack_bytes);
+    pooled_stack salloc(stack_bytes, parent != nullptr);
     ctx::stack_context sctx;
     try {
       sctx = salloc.allocate();

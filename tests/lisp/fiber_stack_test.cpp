@@ -1,5 +1,5 @@
-// The fiber stack pool: stacks are reused, and a pooled stack keeps resident only its top
-// (a deep recursion's pages go back to the system; a shallow program's stack costs no call).
+// The fiber stack pool: stacks are reused, and a pooled branch stack keeps resident only its
+// top (a deep recursion's pages go back to the system; a shallow program's stack costs no call).
 #include <catch2/catch.hpp>
 
 #include <sys/mman.h>
@@ -31,9 +31,9 @@ std::size_t resident_pages(const char* from, std::size_t bytes) {
 
 }  // namespace
 
-TEST_CASE("fiber stacks: a pooled stack drops the pages a deep program touched, keeps its top",
+TEST_CASE("fiber stacks: a pooled branch stack drops the pages a deep program touched, keeps its top",
           "[run][limits][stack]") {
-  pooled_stack alloc(test_stack_bytes);
+  pooled_stack alloc(test_stack_bytes, true);
   auto sc = alloc.allocate();
   char* top = static_cast<char*>(sc.sp);
   const std::size_t deep = 1u << 20;  // a recursion 1 MB deep
@@ -56,4 +56,17 @@ TEST_CASE("fiber stacks: a pooled stack drops the pages a deep program touched, 
   std::memset(top - deep, 0x22, deep);
   alloc.deallocate(third);
   CHECK(resident_pages(top - deep, deep - kept) == 0);
+}
+
+TEST_CASE("fiber stacks: a main stack is pooled as it is (no system call, no extra page)", "[run][stack]") {
+  pooled_stack alloc(test_stack_bytes + (4u << 12));
+  auto sc = alloc.allocate();
+  char* top = static_cast<char*>(sc.sp);
+  CHECK(resident_pages(top - kept, kept) == 0);  // nothing written for it
+  std::memset(top - (256u << 10), 0x33, 256u << 10);
+  alloc.deallocate(sc);
+  auto again = alloc.allocate();
+  CHECK(static_cast<char*>(again.sp) == top);
+  CHECK(resident_pages(top - (256u << 10), 256u << 10) == 64);
+  alloc.deallocate(again);
 }
