@@ -201,20 +201,20 @@ TEST_CASE("MCP client: a call past its timeout fails naming the server; the conn
 TEST_CASE("MCP client: answers and timeouts of concurrent calls each answer once; a late answer is dropped") {
   caf::actor_system sys{testing::test_config()};
   auto spec = fake();
-  spec.call_timeout_ms = 400;
+  spec.call_timeout_ms = 1000;
   auto c = connect(sys, spec);
-  // Calls of 50 ms answer; calls of 900 ms time out at 400 ms, their answers come later.
+  // Calls of 50 ms answer; calls of 1,800 ms time out at 1,000 ms, their answers come later.
   CHECK(eval(sys, R"((vec (pmap (fn [ms] (try (tool/fake.slow {:ms ms}) (catch Exception e (ex-message e))))
-                               [50 900 50 900])))",
+                               [50 1800 50 1800])))",
              c->tools()) ==
-        "[50 \"tool/fake.slow failed: MCP server fake did not answer within 400 ms\" 50 "
-        "\"tool/fake.slow failed: MCP server fake did not answer within 400 ms\"]");
-  std::this_thread::sleep_for(700ms);  // the two late answers arrive now, for calls that are over
+        "[50 \"tool/fake.slow failed: MCP server fake did not answer within 1000 ms\" 50 "
+        "\"tool/fake.slow failed: MCP server fake did not answer within 1000 ms\"]");
+  std::this_thread::sleep_for(1200ms);  // the two late answers arrive now, for calls that are over
   CHECK(call(sys, *c, "fake.echo", {{"message", "after"}}).value == "\"after\"");
   // Many quick calls, then the timer still fails a stalled one on time.
   CHECK(eval(sys, R"((do (dotimes [i 200] (tool/fake.echo {:message "x"}))
                          (try (tool/fake.stall) (catch Exception e (ex-message e)))))",
-             c->tools()) == "\"tool/fake.stall failed: MCP server fake did not answer within 400 ms\"");
+             c->tools()) == "\"tool/fake.stall failed: MCP server fake did not answer within 1000 ms\"");
 }
 
 TEST_CASE("MCP client: a crash mid-call fails the call at once, restarts with backoff, then reports the server down") {
