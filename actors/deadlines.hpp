@@ -26,4 +26,12 @@ caf::actor spawn_deadline_keeper(caf::actor_system& sys);
 /// system has none: the caller then bounds its waits itself.
 bool watch_deadline(caf::local_actor* self, std::chrono::steady_clock::time_point due);
 
+/// now + wait; time_point::max() (no deadline) for a wait beyond a century, a timeout of
+/// "forever" from the C++ API (an INT64_MAX of milliseconds), which now + wait would overflow.
+/// For the waits kept without CAF request timeouts (tool calls, MCP calls).
+inline std::chrono::steady_clock::time_point deadline_after(std::chrono::milliseconds wait) {
+  constexpr std::chrono::milliseconds century = std::chrono::hours(24 * 365 * 100);
+  return wait >= century ? std::chrono::steady_clock::time_point::max() : std::chrono::steady_clock::now() + wait;
+}
+
 }  // namespace ptc::actors

@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "ptc/actors/deadlines.hpp"
 #include "ptc/actors/exception_net.hpp"
 #include "ptc/lisp/json.hpp"
 
@@ -74,12 +75,6 @@ struct interpreter_state {
 
 using interpreter_actor = caf::stateful_actor<interpreter_state>;
 using tool_sweep_atom = caf::atom_constant<caf::atom("toolsweep")>;
-
-/// now + wait; a wait beyond a century (a binding's timeout_ms set to "forever") is no deadline.
-steady::time_point deadline_after(std::chrono::milliseconds wait) {
-  constexpr std::chrono::milliseconds century = std::chrono::hours(24 * 365 * 100);
-  return wait >= century ? steady::time_point::max() : steady::now() + wait;
-}
 
 /// Sets the sweep timer for the earliest tool deadline, unless one fires by then.
 void arm_tool_sweep(interpreter_actor* self) {

@@ -7,6 +7,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "ptc/actors/deadlines.hpp"
 #include "ptc/actors/exception_net.hpp"
 #include "ptc/actors/http.hpp"
 #include "ptc/actors/mcp.hpp"
@@ -500,8 +501,9 @@ void fail_call(mcp_actor* self, std::int64_t id, const std::string& why) {
 void arm_call_sweep(mcp_actor* self) {
   auto& st = self->state;
   if (st.sweep_armed || st.calls.empty()) return;
-  if (st.calls.begin()->second.deadline == std::chrono::steady_clock::time_point::max()) return;
-  const auto wait = st.calls.begin()->second.deadline - std::chrono::steady_clock::now();
+  const auto first = st.calls.begin()->second.deadline;
+  if (first == std::chrono::steady_clock::time_point::max()) return;  // no deadline
+  const auto wait = first - std::chrono::steady_clock::now();
   st.sweep_armed = true;
   self->delayed_send(self, std::max(std::chrono::duration_cast<std::chrono::microseconds>(wait), std::chrono::microseconds(0)),
                      mcp_sweep_atom::value);
@@ -559,11 +561,7 @@ void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
   auto& pending = st.calls.emplace(id, pending_call{std::move(rp), call.name, caller, call.context.trace,
                                                    call.context.path, json(), st.epoch, direct}).first->second;
   if (st.is_http()) pending.request = msg;
-  // (A timeout beyond a century, from the C++ API, is none.)
-  constexpr std::int64_t century_ms = 100LL * 365 * 24 * 3600 * 1000;
-  pending.deadline = st.spec.call_timeout_ms >= century_ms
-                         ? std::chrono::steady_clock::time_point::max()
-                         : std::chrono::steady_clock::now() + std::chrono::milliseconds(st.spec.call_timeout_ms);
+  pending.deadline = deadline_after(std::chrono::milliseconds(st.spec.call_timeout_ms));
   send_json(self, msg);
   arm_call_sweep(self);
 }
@@ -1098,7 +1096,6 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec,
           if (st.is_http()) handshake_failed(self, "it " + st.fault);
           else if (!st.ever_ready) go_down(self, st.label + " could not start: it " + st.fault);
           else if (st.proc) st.proc->stop();
-          return;
         }
       },
       [=](mcp_sweep_atom) { sweep_calls(self); },
