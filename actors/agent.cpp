@@ -91,7 +91,7 @@ agent& agent::tool(const agent& child) {
 }
 
 agent& agent::tool(messages::tool_spec spec, caf::actor handle) {
-  return tool(tool_binding{std::move(spec), std::move(handle), 0, false});
+  return tool(tool_binding{std::move(spec), std::move(handle), 0, false, nullptr});
 }
 
 agent& agent::tool(const tool_binding& binding) {

@@ -16,6 +16,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include <spdlog/spdlog.h>
+
 #include "ptc/actors/deadlines.hpp"
 #include "ptc/actors/exception_net.hpp"
 #include "ptc/lisp/json.hpp"
@@ -30,6 +32,38 @@ using steady = std::chrono::steady_clock;
 struct call_in_flight {
   std::string name;
   caf::actor_addr tool;
+  /// A call the tool took on this thread (tool_binding::direct), with its ticket: given up
+  /// when the run stops waiting for it other than by its answer.
+  std::shared_ptr<direct_tool> direct;
+  std::int64_t ticket = 0;
+};
+
+/// A run's calls still out, by call id. A run that ends with direct calls out (finished by an
+/// error in another pmap branch, its requester gone, the interpreter stopping) gives them up:
+/// the server hears they are cancelled and their answers, which the run no longer wants, do
+/// not leave response handlers behind.
+struct calls_in_flight : std::map<std::uint64_t, call_in_flight> {
+  calls_in_flight() = default;
+  calls_in_flight(calls_in_flight&& other) noexcept : map(std::move(other)) { other.clear(); }
+  calls_in_flight& operator=(calls_in_flight&& other) noexcept {
+    give_up_all();
+    map::operator=(std::move(other));
+    other.clear();
+    return *this;
+  }
+  ~calls_in_flight() { give_up_all(); }
+
+  void give_up_all() noexcept {
+    for (auto& [call_id, call] : *this) {
+      if (!call.direct) continue;
+      try {
+        call.direct->give_up(call.ticket, "the program that made the call ended");
+      } catch (const std::exception& e) {
+        spdlog::warn("the interpreter could not give up a call of tool {}: {}", call.name, e.what());
+      }
+    }
+    clear();
+  }
 };
 
 struct run_entry {
@@ -38,7 +72,7 @@ struct run_entry {
   std::vector<tool_binding> bindings;
   tree_context tree;
   lisp::memory_ptr start_mem;  ///< the memory an internal failure reports
-  std::map<std::uint64_t, call_in_flight> in_flight;  ///< by call id
+  calls_in_flight in_flight;
   std::uint64_t next_call = 0;  ///< calls with a smaller id went out (or were answered at once)
   std::vector<lisp::tool_reply> replies;              ///< answered, not yet handed in
   /// Sub-agent Steps by call id, so they come out in call order whatever order replies took.
@@ -50,6 +84,13 @@ struct run_entry {
   /// Who asked for the run (a sub-agent): when it goes down, nobody waits for the result, so
   /// the run is dropped (invalid: an anonymous request, the run ends on its own).
   caf::actor_addr owner;
+};
+
+/// When a tool call gives up, by the id of the answer it waits for (see tool_deadlines).
+struct tool_deadline {
+  caf::message_id answer_id;
+  std::shared_ptr<direct_tool> direct;  ///< with its ticket, for a direct call
+  std::int64_t ticket = 0;
 };
 
 struct interpreter_state {
@@ -68,7 +109,8 @@ struct interpreter_state {
   /// then cancelled by the answer), each waking it, which on two cores made a 15 us call 20 us
   /// and an MCP call 30% slower. One timer (tool_sweep_atom) fires at the earliest deadline
   /// instead and answers what is late with the timeout error CAF would have sent.
-  std::multimap<steady::time_point, caf::message_id> tool_deadlines;
+  /// A direct call (tool_binding::direct) is given up instead: the tool answers it.
+  std::multimap<steady::time_point, tool_deadline> tool_deadlines;
   /// When the sweep timer fires next; max(): none is set.
   steady::time_point sweep_at = steady::time_point::max();
 };
@@ -92,7 +134,7 @@ void forget_tool_deadline(interpreter_actor* self, steady::time_point deadline, 
   auto& deadlines = self->state.tool_deadlines;
   auto [from, to] = deadlines.equal_range(deadline);
   for (auto it = from; it != to; ++it) {
-    if (it->second == answer_id) {
+    if (it->second.answer_id == answer_id) {
       deadlines.erase(it);
       return;
     }
@@ -107,10 +149,14 @@ void sweep_tool_deadlines(interpreter_actor* self) {
   st.sweep_at = steady::time_point::max();
   const auto now = steady::now();
   while (!st.tool_deadlines.empty() && st.tool_deadlines.begin()->first <= now) {
-    const caf::message_id answer_id = st.tool_deadlines.begin()->second;
+    const tool_deadline late = std::move(st.tool_deadlines.begin()->second);
     st.tool_deadlines.erase(st.tool_deadlines.begin());
-    self->ctrl()->enqueue(nullptr, answer_id, caf::make_message(caf::make_error(caf::sec::request_timeout)),
-                          self->context());
+    if (late.direct) {
+      late.direct->give_up(late.ticket, "");  // answered by the tool, with its timeout text
+    } else {
+      self->ctrl()->enqueue(nullptr, late.answer_id, caf::make_message(caf::make_error(caf::sec::request_timeout)),
+                            self->context());
+    }
   }
   arm_tool_sweep(self);
 }
@@ -226,18 +272,30 @@ void send_calls(interpreter_actor* self, std::uint64_t id, run_entry& e) {
     const auto timeout = b->timeout_ms > 0 ? std::chrono::milliseconds(b->timeout_ms)
                                            : self->state.opts.tool_timeout;
     if (e.in_flight.empty()) e.waiting_since = steady::now();
-    e.in_flight.emplace(q.id, call_in_flight{q.name, b->handle.address()});
+    auto& flight = e.in_flight.emplace(q.id, call_in_flight{q.name, b->handle.address(), nullptr, 0}).first->second;
     if (self->state.monitored.insert(b->handle.address()).second) self->monitor(b->handle);
     tool_call call{q.name, q.args.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace), e.tree};
     const std::uint64_t call_id = q.id;
     const std::string name = q.name;
-    // No CAF timeout (see interpreter_state::tool_deadlines): the sweep answers late calls.
-    auto handle = self->request(b->handle, caf::infinite, tool_atom::value, std::move(call));
-    const caf::message_id answer_id = handle.id();
-    const auto deadline = deadline_after(timeout);
-    self->state.tool_deadlines.emplace(deadline, answer_id);
+    // A tool that takes calls on this thread gets it so (one actor hop less); else its actor
+    // does. No CAF timeout either way (see interpreter_state::tool_deadlines).
+    caf::message_id answer_id;
+    tool_deadline limit;
+    if (b->direct) {
+      const caf::message_id request = self->new_request_id(caf::message_priority::normal);
+      if (auto ticket = b->direct->call(call, caf::strong_actor_ptr{self->ctrl()}, request)) {
+        answer_id = request.response_id();
+        flight.direct = limit.direct = b->direct;
+        flight.ticket = limit.ticket = *ticket;
+        ++self->state.stats.direct_calls;
+      }
+    }
+    if (!flight.direct) answer_id = self->request(b->handle, caf::infinite, tool_atom::value, std::move(call)).id();
+    const auto deadline = deadline_after(flight.direct ? flight.direct->timeout() : timeout);
+    limit.answer_id = answer_id;
+    self->state.tool_deadlines.emplace(deadline, std::move(limit));
     arm_tool_sweep(self);
-    handle.then(
+    self->add_multiplexed_response_handler(answer_id, caf::behavior{
             [self, id, call_id, name, deadline, answer_id](tool_result& res) {
               forget_tool_deadline(self, deadline, answer_id);
               lisp::tool_reply reply;
@@ -259,7 +317,7 @@ void send_calls(interpreter_actor* self, std::uint64_t id, run_entry& e) {
               forget_tool_deadline(self, deadline, answer_id);
               answer(self, id, call_id,
                      error_reply(call_id, call_error_text(name, err, timeout, self->system())), {});
-            });
+            }});
   }
 }
 
@@ -336,7 +394,10 @@ void tool_down(interpreter_actor* self, const caf::actor_addr& tool) {
   std::vector<std::pair<std::uint64_t, std::pair<std::uint64_t, std::string>>> lost;
   for (auto& [id, e] : self->state.runs) {
     for (auto& [call_id, call] : e.in_flight) {
-      if (call.tool == tool) lost.push_back({id, {call_id, call.name}});
+      if (call.tool != tool) continue;
+      // A direct call is answered through the tool, once: unless it is already, with this.
+      if (call.direct) call.direct->give_up(call.ticket, "tool " + call.name + " is not available (its actor is down)");
+      else lost.push_back({id, {call_id, call.name}});
     }
   }
   for (auto& [id, call] : lost) {

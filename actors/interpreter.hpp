@@ -71,11 +71,12 @@ struct interpreter_stats {
   std::uint64_t runs = 0, active = 0, tool_calls = 0, tool_errors = 0, slices = 0;
   std::uint64_t cancelled = 0;  ///< runs dropped because their requester went down
   std::uint64_t watched = 0;    ///< requesters monitored now: those with runs here
+  std::uint64_t direct_calls = 0;  ///< tool calls a tool took on this thread (tool_binding::direct)
 };
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, interpreter_stats& x) {
   return f(caf::meta::type_name("ptc::interpreter_stats"), x.runs, x.active, x.tool_calls,
-           x.tool_errors, x.slices, x.cancelled, x.watched);
+           x.tool_errors, x.slices, x.cancelled, x.watched, x.direct_calls);
 }
 
 /// Spawns an interpreter. Messages:

@@ -2,7 +2,10 @@
 #include <algorithm>
 #include <chrono>
 #include <mutex>
+#include <optional>
 #include <set>
+#include <string_view>
+#include <tuple>
 #include <unordered_map>
 
 #include <spdlog/spdlog.h>
@@ -165,20 +168,157 @@ struct pending_call {
   std::chrono::steady_clock::time_point deadline{};
 };
 
-/// Stdio: the answers to calls go from the thread that reads the server's stdout straight to the
-/// caller, not through the connection's actor (one hop less, on the path every call waits on).
-/// The actor registers each call here before its line goes out; whoever takes a call out of
-/// `open` first answers it: the reader with the server's result, or the actor with a failure
-/// (timeout, the server's end, the caller's end). The actor learns of the reader's answers from
-/// `answered` the next time it handles a call (settle_answered).
-struct direct_answers {
+/// notifications/cancelled for the call `id`.
+json cancel_message(std::int64_t id, const std::string& reason) {
+  return {{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", id}, {"reason", reason}}}};
+}
+
+std::string call_timeout_text(const std::string& label, std::int64_t timeout_ms) {
+  return label + " did not answer within " + std::to_string(timeout_ms) + " ms";
+}
+
+/// Stdio: calls and their answers skip the connection's actor where they can (one hop less each
+/// way, on the path every call waits on). The thread that reads the server's stdout answers the
+/// caller itself (answer_directly), and while the server is ready a caller's own thread writes
+/// its call's line (call(): an interpreter, through tool_binding::direct). Every call out is in
+/// `open`; whoever takes it out first answers it, once: the reader with the server's result, the
+/// actor with a failure (the timeout of a call it sent, the server's end, the connection
+/// closed), or give_up() for a caller that stops waiting. The actor learns of the reader's
+/// answers to the calls it sent from `answered` (settle_answered).
+class stdio_gate final : public direct_tool {
+ public:
   struct entry {
-    caf::strong_actor_ptr to;  ///< who asked (the interpreter)
+    caf::strong_actor_ptr to;  ///< who asked (an interpreter)
     caf::message_id id;        ///< its request's id
+    /// Taken by call(), so not in the actor's `calls`: the server's name of the tool, and the
+    /// caller's trace sink and tree path (for notifications/progress; no path without a sink).
+    bool by_caller = false;
+    std::string tool;
+    caf::actor trace;
+    std::string agent;
   };
+
+  stdio_gate(std::string label, std::string prefix, std::int64_t timeout_ms)
+      : label_(std::move(label)), prefix_(std::move(prefix)), timeout_ms_(timeout_ms) {}
+
+  std::chrono::milliseconds timeout() const override { return std::chrono::milliseconds(timeout_ms_); }
+
+  std::optional<std::int64_t> call(const tool_call& c, const caf::strong_actor_ptr& caller,
+                                   caf::message_id request) override {
+    // What the actor answers with an error (arguments that are not a map, ...) goes to it.
+    std::string_view name = c.name;
+    if (!caller || !name.starts_with(prefix_) || !c.args.starts_with('{')) return std::nullopt;
+    name.remove_prefix(prefix_.size());
+    std::shared_ptr<detail::mcp_process> proc;
+    std::int64_t id = 0;
+    {
+      std::lock_guard lock(mutex);
+      if (!proc_ || !offered_.contains(name)) return std::nullopt;
+      proc = proc_;
+      id = next_id_++;
+      open.emplace(id, entry{caller, request, true, std::string(name), c.context.trace,
+                             c.context.trace ? c.context.path : std::string()});
+    }
+    // The line dispatch_call would send (the id doubles as the progress token), with the
+    // arguments as the interpreter wrote them: a JSON object.
+    std::string line = R"({"jsonrpc":"2.0","id":)" + std::to_string(id) + R"(,"method":"tools/call","params":{"name":)" +
+                       json(name).dump(-1, ' ', false, json::error_handler_t::replace) + R"(,"arguments":)" + c.args +
+                       R"(,"_meta":{"progressToken":)" + std::to_string(id) + "}}}";
+    if (proc->send(std::move(line))) return id;
+    // The process is ending: the actor takes the call, unless that ending answered it already.
+    std::lock_guard lock(mutex);
+    if (open.erase(id) == 1) return std::nullopt;
+    return id;
+  }
+
+  void give_up(std::int64_t ticket, const std::string& why) override {
+    const bool timed_out = why.empty();
+    finish(ticket, timed_out ? call_timeout_text(label_, timeout_ms_) : why, timed_out ? "timed out" : why, true);
+  }
+
+  /// The connection's next JSON-RPC id: the actor's requests and the calls taken here share them.
+  std::int64_t next_id() {
+    std::lock_guard lock(mutex);
+    return next_id_++;
+  }
+
+  /// The server is ready: callers may write calls of the tools it offers (server names).
+  void open_to_callers(std::shared_ptr<detail::mcp_process> proc, const std::set<std::string>& offered) {
+    std::lock_guard lock(mutex);
+    proc_ = std::move(proc);
+    offered_ = std::set<std::string, std::less<>>(offered.begin(), offered.end());
+  }
+
+  /// The server cannot take calls now (it ended, or the connection is closing): calls go to the
+  /// actor, and every call taken here fails with `why` (the server is told when `tell_server`).
+  void shut(const std::string& why, bool tell_server) {
+    std::vector<std::pair<std::int64_t, entry>> gone;
+    std::shared_ptr<detail::mcp_process> proc;
+    {
+      std::lock_guard lock(mutex);
+      proc = std::move(proc_);
+      proc_.reset();
+      offered_.clear();
+      for (auto it = open.begin(); it != open.end();) {
+        if (!it->second.by_caller) {
+          ++it;
+          continue;
+        }
+        gone.emplace_back(it->first, std::move(it->second));
+        it = open.erase(it);
+      }
+    }
+    for (auto& [id, e] : gone) {
+      if (tell_server && proc) proc->send(cancel_message(id, why).dump(-1, ' ', false, json::error_handler_t::replace));
+      answer(e, why);
+    }
+  }
+
+  /// Fails the call `id` taken here with `why`; false when it is not one (or is answered).
+  bool fail(std::int64_t id, const std::string& why) { return finish(id, why, "", false); }
+
+  /// Where notifications/progress for the call `id` taken here go: its trace sink, tree path and
+  /// the server's name of the tool; nullopt when it is not one, or its caller has no trace.
+  std::optional<std::tuple<caf::actor, std::string, std::string>> progress_target(std::int64_t id) {
+    std::lock_guard lock(mutex);
+    auto it = open.find(id);
+    if (it == open.end() || !it->second.by_caller || !it->second.trace) return std::nullopt;
+    return std::make_tuple(it->second.trace, it->second.agent, it->second.tool);
+  }
+
   std::mutex mutex;
   std::unordered_map<std::int64_t, entry> open;
-  std::vector<std::int64_t> answered;
+  std::vector<std::int64_t> answered;  ///< the actor's calls the reader answered
+
+ private:
+  /// Takes the call `id` taken here out of `open` and answers it with `why`; the server hears
+  /// `cancel_reason` first when `tell_server`.
+  bool finish(std::int64_t id, const std::string& why, const std::string& cancel_reason, bool tell_server) {
+    entry e;
+    std::shared_ptr<detail::mcp_process> proc;
+    {
+      std::lock_guard lock(mutex);
+      auto it = open.find(id);
+      if (it == open.end() || !it->second.by_caller) return false;  // answered, or the actor's
+      e = std::move(it->second);
+      open.erase(it);
+      proc = proc_;
+    }
+    if (tell_server && proc) proc->send(cancel_message(id, cancel_reason).dump(-1, ' ', false, json::error_handler_t::replace));
+    answer(e, why);
+    return true;
+  }
+
+  static void answer(const entry& e, const std::string& why) {
+    e.to->enqueue(nullptr, e.id.response_id(), caf::make_message(tool_result{false, "", why, {}}), nullptr);
+  }
+
+  const std::string label_;
+  const std::string prefix_;
+  const std::int64_t timeout_ms_;
+  std::int64_t next_id_ = 1;                        ///< guarded by mutex
+  std::shared_ptr<detail::mcp_process> proc_;       ///< guarded by mutex; null: calls go to the actor
+  std::set<std::string, std::less<>> offered_;      ///< guarded by mutex
 };
 
 enum class phase { starting, ready, restarting, down };
@@ -253,7 +393,7 @@ struct mcp_state {
   std::string protocol_version;
   ordered_json listed = ordered_json::array();
   std::map<std::int64_t, pending_call> calls;
-  std::shared_ptr<direct_answers> direct;  ///< stdio only (null over HTTP)
+  std::shared_ptr<stdio_gate> direct;  ///< stdio only (null over HTTP)
   /// The call timer is set: one timer for the first call's deadline, not one per call (each
   /// timer is work and a wake-up for CAF's clock thread, on the path of every call).
   bool sweep_armed = false;
@@ -279,6 +419,7 @@ struct mcp_state {
   bool is_http() const { return !spec.url.empty(); }
 
   ~mcp_state() {
+    if (direct) direct->shut(label + ": the connection was closed", false);
     if (proc) proc->stop();
     if (http) caf::anon_send_exit(http, caf::exit_reason::user_shutdown);
   }
@@ -300,16 +441,19 @@ json request_message(std::int64_t id, const std::string& method, json params) {
   return msg;
 }
 
+/// The next JSON-RPC id (over stdio the gate's: calls taken there use the same ids).
+std::int64_t next_request_id(mcp_state& st) { return st.direct ? st.direct->next_id() : st.next_id++; }
+
 std::int64_t request(mcp_actor* self, const std::string& method, json params) {
   auto& st = self->state;
-  const std::int64_t id = st.next_id++;
+  const std::int64_t id = next_request_id(st);
   send_json(self, request_message(id, method, std::move(params)));
   return id;
 }
 
 /// Tells the server that the call `id` will not be waited for (notifications/cancelled).
 void cancel_at_server(mcp_actor* self, std::int64_t id, const std::string& reason) {
-  send_json(self, {{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", id}, {"reason", reason}}}});
+  send_json(self, cancel_message(id, reason));
 }
 
 /// One call of `caller` is over: stop watching the agent once it has none in flight.
@@ -381,6 +525,7 @@ void fail_calls(mcp_actor* self, const std::string& why, bool tell_server) {
   }
   st.calls.clear();
   release_all_callers(self);
+  if (st.direct) st.direct->shut(why, tell_server);
 }
 
 /// The connection is being closed: every call and waiter gets `why`, and so does every later call.
@@ -458,7 +603,7 @@ void start_http(mcp_actor* self) {
   start_session(self);
 }
 
-bool answer_directly(direct_answers& d, const std::string& line);
+bool answer_directly(stdio_gate& d, const std::string& line);
 
 void start_process(mcp_actor* self) {
   auto& st = self->state;
@@ -519,7 +664,7 @@ void sweep_calls(mcp_actor* self) {
   while (!st.calls.empty() && st.calls.begin()->second.deadline <= now) {
     const std::int64_t id = st.calls.begin()->first;
     cancel_at_server(self, id, "timed out");
-    fail_call(self, id, st.label + " did not answer within " + std::to_string(st.spec.call_timeout_ms) + " ms");
+    fail_call(self, id, call_timeout_text(st.label, st.spec.call_timeout_ms));
   }
   arm_call_sweep(self);
 }
@@ -541,7 +686,7 @@ void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
     return;
   }
   // The id doubles as the progress token: the server's notifications/progress go to the trace.
-  const std::int64_t id = st.next_id++;
+  const std::int64_t id = next_request_id(st);
   json msg = request_message(id, "tools/call",
                              {{"name", call.name}, {"arguments", std::move(args)}, {"_meta", {{"progressToken", id}}}});
   const caf::actor_addr caller = call.context.caller;
@@ -556,7 +701,7 @@ void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
   const bool direct = st.direct && rp.stages().empty() && rp.source();
   if (direct) {
     std::lock_guard lock(st.direct->mutex);
-    st.direct->open.emplace(id, direct_answers::entry{rp.source(), rp.id()});
+    st.direct->open.emplace(id, stdio_gate::entry{rp.source(), rp.id(), false, {}, {}, {}});
   }
   auto& pending = st.calls.emplace(id, pending_call{std::move(rp), call.name, caller, call.context.trace,
                                                    call.context.path, json(), st.epoch, direct}).first->second;
@@ -592,6 +737,7 @@ std::optional<std::string> bind_listed(mcp_actor* self, std::vector<tool_binding
     b.handle = caf::actor_cast<caf::actor>(self);
     // The connection's own timeout answers first, with a message naming the server.
     b.timeout_ms = st.spec.call_timeout_ms + 1000;
+    b.direct = st.direct;  // over stdio, calls skip the actor while the server is ready
     names.insert(name);
     tools.push_back(std::move(b));
   }
@@ -638,6 +784,7 @@ void ready(mcp_actor* self) {
     }
   }
   st.ph = phase::ready;
+  if (st.direct && st.proc) st.direct->open_to_callers(st.proc, st.offered_names);
   for (auto& rp : st.waiting) rp.deliver(st.tools, st.protocol_version);
   st.waiting.clear();
   auto queued = std::move(st.queued);
@@ -678,10 +825,10 @@ std::string rpc_error_text(const json& error) {
   return cut(text);
 }
 
-/// The reader thread's part of direct_answers: a line that answers a call still open goes from
-/// here to its caller. False for every other line (the actor reads those), and for an answer
-/// ptc cannot read (the actor fails its call with the reason).
-bool answer_directly(direct_answers& d, const std::string& line) {
+/// The reader thread's part of stdio_gate: a line that answers a call still open goes from here
+/// to its caller. False for every other line (the actor reads those), and for an answer ptc
+/// cannot read (the actor fails its call with the reason).
+bool answer_directly(stdio_gate& d, const std::string& line) {
   {
     std::lock_guard lock(d.mutex);
     if (d.open.empty()) return false;
@@ -700,14 +847,14 @@ bool answer_directly(direct_answers& d, const std::string& line) {
   } catch (const json::exception&) {
     return false;
   }
-  direct_answers::entry to;
+  stdio_gate::entry to;
   {
     std::lock_guard lock(d.mutex);
     auto it = d.open.find(id);
-    if (it == d.open.end()) return false;  // failed by the actor meanwhile (its timeout, ...)
+    if (it == d.open.end()) return false;  // failed meanwhile (a timeout, ...)
     to = std::move(it->second);
     d.open.erase(it);
-    d.answered.push_back(id);
+    if (!to.by_caller) d.answered.push_back(id);
   }
   to.to->enqueue(nullptr, to.id.response_id(), caf::make_message(std::move(r)), nullptr);
   return true;
@@ -803,12 +950,19 @@ void on_message(mcp_actor* self, const json& msg) {
     const json params = msg.value("params", json::object());
     const json token = params.value("progressToken", json());
     if (!token.is_number_integer()) return;
-    auto it = st.calls.find(token.get<std::int64_t>());
-    if (it == st.calls.end() || !it->second.trace) return;
-    json fields = {{"server", st.spec.name}, {"tool", st.spec.prefix + it->second.tool}, {"progress", params.value("progress", json())}};
+    const std::int64_t call_id = token.get<std::int64_t>();
+    std::optional<std::tuple<caf::actor, std::string, std::string>> to;
+    if (auto it = st.calls.find(call_id); it != st.calls.end()) {
+      if (it->second.trace) to.emplace(it->second.trace, it->second.agent, it->second.tool);
+    } else if (st.direct) {
+      to = st.direct->progress_target(call_id);
+    }
+    if (!to) return;
+    auto& [trace, agent, tool] = *to;
+    json fields = {{"server", st.spec.name}, {"tool", st.spec.prefix + tool}, {"progress", params.value("progress", json())}};
     if (params.contains("total")) fields["total"] = params["total"];
     if (params.contains("message")) fields["message"] = cut(params["message"].is_string() ? params["message"].get<std::string>() : params["message"].dump(), 1000);
-    trace_event(it->second.trace, "tool_progress", it->second.agent, std::move(fields));
+    trace_event(trace, "tool_progress", agent, std::move(fields));
   }
   if (method == "notifications/tools/list_changed") return relist(self);
   // Other notifications (cancelled, resources, prompts) are not used: ignored.
@@ -838,6 +992,8 @@ void on_message_checked(mcp_actor* self, const json& msg) {
       }
     } else if (id != 0 && st.calls.count(id)) {
       fail_call(self, id, st.label + " answered the call with " + why);
+    } else if (id != 0 && st.direct && st.direct->fail(id, st.label + " answered the call with " + why)) {
+      // a call taken by its caller's thread (stdio_gate::call)
     } else if (st.log->admit()) {  // (a server could send such messages without end)
       spdlog::warn("{} sent {}; dropped", st.label, why);
     }
@@ -1070,7 +1226,7 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec,
   if (st.is_http()) {
     start_http(self);
   } else {
-    st.direct = std::make_shared<direct_answers>();
+    st.direct = std::make_shared<stdio_gate>(st.label, st.spec.prefix, st.spec.call_timeout_ms);
     start_process(self);
   }
   return {

@@ -8,8 +8,10 @@
 // callable runs inside its tool actor; a callable that blocks (I/O, sleeps) should be spawned
 // `blocking`, which gives the actor a thread of its own (CAF detached) so it cannot stall the
 // scheduler. Exceptions and error returns become tool errors, never a dead actor.
+#include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,6 +65,30 @@ typename Inspector::result_type inspect(Inspector& f, tool_result& x) {
   return f(caf::meta::type_name("ptc::tool_result"), x.ok, x.value, x.error, x.children);
 }
 
+/// A tool that can take a call on the caller's own thread, one actor hop less than a message
+/// to its actor (MCP over stdio: the call's line is written to the server's stdin from there,
+/// and the thread reading the server's stdout answers the caller).
+///
+/// Contract: a call taken by call() is answered exactly once, in the caller's mailbox, as the
+/// response to `request` (a tool_result): by the tool, by its failure (the server's end, the
+/// connection closed), or by give_up(). The caller gives up every call it stops waiting for
+/// (its deadline passed, its run ended), so no call stays open and no response handler waits
+/// for ever. Process-local: a binding sent to another node arrives without it.
+class direct_tool {
+ public:
+  virtual ~direct_tool() = default;
+  /// How long the caller waits before it gives a call up as timed out.
+  virtual std::chrono::milliseconds timeout() const = 0;
+  /// Sends `call` now: its ticket for give_up(), or nullopt when it cannot be taken here (the
+  /// connection is restarting, the name is not offered, ...): then it goes to the tool's actor.
+  virtual std::optional<std::int64_t> call(const tool_call& call, const caf::strong_actor_ptr& caller,
+                                           caf::message_id request) = 0;
+  /// The caller stops waiting for `ticket`: unless its answer is on the way already, the tool
+  /// is told (the server gets notifications/cancelled) and the call is answered with `why`, or
+  /// with the tool's timeout text when `why` is empty.
+  virtual void give_up(std::int64_t ticket, const std::string& why) = 0;
+};
+
 /// A tool's name with the actor that serves it.
 struct tool_binding {
   messages::tool_spec spec;
@@ -73,6 +99,8 @@ struct tool_binding {
   /// The actor was spawned for this binding (a function or sub-agent tool) and ends with its
   /// owner; false: the caller's own actor (an actor tool, a node's tool), never stopped by us.
   bool owned = false;
+  /// Set when calls can skip the actor (see direct_tool). Not serialized.
+  std::shared_ptr<direct_tool> direct;
 };
 
 template <class Inspector>

@@ -7,7 +7,8 @@
 //
 // 1. Per-call cost from one program: N sequential calls of an MCP echo tool against N calls
 //    of a C++ echo tool in the same interpreter: µs per call, calls/s, and the difference (what
-//    MCP adds: JSON-RPC encoding, two pipe hops, the server's own parse and reply).
+//    MCP adds: JSON-RPC encoding, two pipe hops, the server's own parse and reply), and the
+//    same MCP calls sent through the connection's actor instead of from the interpreter's thread.
 //    Also the bare floor: N round trips of the same line to the server over plain pipes from
 //    this thread (no actors), and what ptc adds on top of it.
 // 2. The same N calls from pmap (all pending at once on the one connection).
@@ -152,6 +153,10 @@ int main(int argc, char** argv) {
   cpp_echo.spec = messages::tool_spec{"fake.echo", "Echoes back the input", "(message :string) -> :string"};
   cpp_echo.handle = actors::spawn_function_tool(sys, [](const json& a) { return json(a.value("message", "")); });
   std::vector<actors::tool_binding> cpp_tools{cpp_echo};
+  // The same MCP tool with its calls sent through the connection's actor (as before session 34,
+  // and as over Streamable HTTP): what the direct path (tool_binding::direct) saves.
+  std::vector<actors::tool_binding> via_actor = mcp_tools;
+  for (auto& b : via_actor) b.direct.reset();
 
   caf::actor interp = rt.interpreter();
   const std::string n = std::to_string(calls);
@@ -164,13 +169,16 @@ int main(int argc, char** argv) {
   timed_eval(sys, interp, "(tool/fake.echo {:message \"x\"})", cpp_tools, "\"x\"");
   const double t_cpp = timed_eval(sys, interp, seq, cpp_tools, "\"x\"");
   const double t_mcp = timed_eval(sys, interp, seq, mcp_tools, "\"x\"");
+  const double t_via = timed_eval(sys, interp, seq, via_actor, "\"x\"");
   const double p_cpp = timed_eval(sys, interp, par, cpp_tools, n);
   const double p_mcp = timed_eval(sys, interp, par, mcp_tools, n);
-  if (t_cpp < 0 || t_mcp < 0 || p_cpp < 0 || p_mcp < 0) rc = 1;
+  if (t_cpp < 0 || t_mcp < 0 || t_via < 0 || p_cpp < 0 || p_mcp < 0) rc = 1;
   const double us_cpp = t_cpp * 1e6 / calls, us_mcp = t_mcp * 1e6 / calls;
   const double us_bare = bare_round_trip_us(calls);
   std::printf("sequential %zu calls: C++ tool %.1f us/call (%.0f calls/s), MCP stdio %.1f us/call (%.0f calls/s): MCP adds %.1f us/call\n",
               calls, us_cpp, calls / t_cpp, us_mcp, calls / t_mcp, us_mcp - us_cpp);
+  std::printf("the same MCP calls through the connection's actor (no direct path): %.1f us/call (adds %.1f us/call)\n",
+              t_via * 1e6 / calls, t_via * 1e6 / calls - us_cpp);
   std::printf("bare pipe round trip to the same server (no actors): %.1f us; ptc's own part of an MCP call: %.1f us\n",
               us_bare, us_mcp - us_bare);
   std::printf("pmap %zu calls: C++ tool %.0f calls/s, MCP stdio %.0f calls/s (%.1f us/call)\n", calls,

@@ -68,7 +68,7 @@ TEST_CASE("wire: an agent job with tool bindings and tree context crosses the se
   spec.tools.push_back({"t", "a tool", "(a :int) -> :int"});
   job.spec = actors::wire<messages::agent_spec>{spec};
   auto tool = actors::spawn_function_tool(sys, [](const json& a) { return a; });
-  job.tools.push_back({spec.tools[0], tool, 1234});
+  job.tools.push_back({spec.tools[0], tool, 1234, false, nullptr});
   job.tree.depth = 2;
   job.tree.turn_budget = 7;
   job.tree.path = "a/b";

@@ -217,6 +217,147 @@ TEST_CASE("MCP client: answers and timeouts of concurrent calls each answer once
              c->tools()) == "\"tool/fake.stall failed: MCP server fake did not answer within 1000 ms\"");
 }
 
+namespace {
+
+/// Runs `source` on `interp` in the tree `tree` (eval() with an interpreter and a tree of the
+/// test's own).
+std::string eval_on(caf::actor_system& sys, const caf::actor& interp, const std::string& source,
+                    std::vector<actors::tool_binding> tools, actors::tree_context tree = {}) {
+  caf::scoped_actor self{sys};
+  actors::eval_request req;
+  req.source = source;
+  req.limits.timeout_ms = 60'000;
+  std::string out = "no reply";
+  self->request(interp, wait_limit, actors::eval_atom::value, actors::wire<actors::eval_request>(std::move(req)),
+                std::move(tools), std::move(tree))
+      .receive(
+          [&](const actors::wire<actors::eval_reply>& r) {
+            out = r->run.err ? "error: " + r->run.err->render() : lisp::pr_str(r->run.result);
+          },
+          [&](caf::error& e) { out = "request failed: " + sys.render(e); });
+  return out;
+}
+
+actors::interpreter_stats stats_of(caf::actor_system& sys, const caf::actor& interp) {
+  caf::scoped_actor self{sys};
+  actors::interpreter_stats out;
+  self->request(interp, wait_limit, actors::stats_atom::value)
+      .receive([&](actors::interpreter_stats& s) { out = s; }, [&](caf::error& e) { FAIL(sys.render(e)); });
+  return out;
+}
+
+/// The lines of the fake server's state file that start with `prefix`, waiting up to 5 s for
+/// there to be `at_least` of them.
+std::size_t state_lines(const std::string& file, const std::string& prefix, std::size_t at_least) {
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  std::size_t n = 0;
+  do {
+    n = 0;
+    std::ifstream in(file);
+    for (std::string line; std::getline(in, line);) n += line.starts_with(prefix);
+    if (n >= at_least) break;
+    std::this_thread::sleep_for(10ms);
+  } while (std::chrono::steady_clock::now() < deadline);
+  return n;
+}
+
+}  // namespace
+
+// Over stdio an interpreter writes a program's calls to the server itself (tool_binding::direct,
+// one actor hop less): every way such a call ends answers it once and, when it did not end by its
+// answer, tells the server it is cancelled.
+TEST_CASE("MCP client over stdio: a program's calls skip the connection's actor; a timeout or the program's end cancels them at the server") {
+  caf::actor_system sys{testing::test_config()};
+  const std::string state = "mcp_direct_" + std::to_string(::getpid()) + ".txt";
+  std::remove(state.c_str());
+  auto interp = actors::spawn_interpreter(sys, {});
+  {
+    auto spec = fake({"--state-file", state});
+    spec.call_timeout_ms = 500;
+    auto c = connect(sys, spec);
+    auto tools = c->tools();
+    REQUIRE(!tools.empty());
+    CHECK(tools.front().direct != nullptr);
+    CHECK(eval_on(sys, interp, R"((vec (pmap (fn [i] (tool/fake.add {:a i :b 1})) (range 20))))", tools) ==
+          "[1.0 2.0 3.0 4.0 5.0 6.0 7.0 8.0 9.0 10.0 11.0 12.0 13.0 14.0 15.0 16.0 17.0 18.0 19.0 20.0]");
+    CHECK(stats_of(sys, interp).direct_calls == 20);
+    // Timed out: the error names the server, and the server hears the call is cancelled.
+    CHECK(eval_on(sys, interp, R"((try (tool/fake.stall) (catch Exception e (ex-message e))))", tools) ==
+          "\"tool/fake.stall failed: MCP server fake did not answer within 500 ms\"");
+    CHECK(state_lines(state, "cancelled ", 1) == 1);
+  }
+  // The program's mission ends (its requester is gone) while a call is out: the server hears it
+  // is cancelled at once, not at the call's timeout (30 s here).
+  auto spec = fake({"--state-file", state});
+  spec.call_timeout_ms = 30'000;
+  auto c = connect(sys, spec);
+  auto tools = c->tools();
+  {
+    caf::scoped_actor asker{sys};
+    actors::eval_request req;
+    req.source = R"((tool/fake.slow {:ms 20000}))";
+    asker->send(interp, actors::eval_atom::value, actors::wire<actors::eval_request>(std::move(req)), tools,
+                actors::tree_context{});
+    REQUIRE(state_lines(state, "slow ", 1) == 1);
+  }
+  CHECK(state_lines(state, "cancelled ", 2) == 2);
+  // Calls through the connection's actor and through the interpreter share the ids and the
+  // connection, which goes on.
+  CHECK(call(sys, *c, "fake.echo", {{"message", "actor"}}).value == "\"actor\"");
+  CHECK(eval_on(sys, interp, R"((tool/fake.echo {:message "direct"}))", tools) == "\"direct\"");
+  caf::anon_send_exit(interp, caf::exit_reason::user_shutdown);
+  std::remove(state.c_str());
+}
+
+TEST_CASE("MCP client over stdio: a program's call that crashes the server fails at once; calls after the restart go direct again") {
+  caf::actor_system sys{testing::test_config()};
+  auto spec = fake();
+  spec.max_restarts = 2;
+  auto c = connect(sys, spec);
+  auto tools = c->tools();
+  auto interp = actors::spawn_interpreter(sys, {});
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(eval_on(sys, interp, R"((try (tool/fake.crash) (catch Exception e (ex-message e))))", tools) ==
+        "\"tool/fake.crash failed: MCP server fake exited with status 3 during the call\"");
+  CHECK(std::chrono::steady_clock::now() - start < 5s);
+  // The first call after the crash may wait in the connection for the restart; later ones go direct.
+  CHECK(eval_on(sys, interp, R"((tool/fake.echo {:message "a"}))", tools) == "\"a\"");
+  const auto before = stats_of(sys, interp).direct_calls;
+  CHECK(eval_on(sys, interp, R"((tool/fake.echo {:message "b"}))", tools) == "\"b\"");
+  CHECK(stats_of(sys, interp).direct_calls == before + 1);
+  caf::anon_send_exit(interp, caf::exit_reason::user_shutdown);
+}
+
+TEST_CASE("MCP client over stdio: progress of a program's call goes to its agent's trace") {
+  caf::actor_system sys{testing::test_config()};
+  auto c = connect(sys, fake());
+  const std::string path = "mcp_stdio_trace_" + std::to_string(::getpid()) + ".jsonl";
+  caf::actor sink = actors::spawn_trace_sink(sys, path);
+  actors::tree_context ctx;
+  ctx.trace = sink;
+  ctx.path = "analyst";
+  auto interp = actors::spawn_interpreter(sys, {});
+  CHECK(eval_on(sys, interp, R"((tool/fake.slow {:ms 50}))", c->tools(), ctx) == "50");
+  CHECK(stats_of(sys, interp).direct_calls == 1);
+  caf::anon_send_exit(interp, caf::exit_reason::user_shutdown);
+  caf::scoped_actor self{sys};
+  self->request(sink, wait_limit, actors::flush_atom::value).receive([](bool) {}, [](caf::error&) {});
+  caf::anon_send_exit(sink, caf::exit_reason::user_shutdown);
+  std::ifstream in(path);
+  std::vector<json> events;
+  for (std::string line; std::getline(in, line);) {
+    json e = json::parse(line);
+    if (e["event"] == "tool_progress") events.push_back(e);
+  }
+  REQUIRE(events.size() == 2);
+  CHECK(events[0]["agent"] == "analyst");
+  CHECK(events[0]["tool"] == "fake.slow");
+  CHECK(events[0]["progress"] == 1);
+  CHECK(events[1]["progress"] == 2);
+  CHECK(events[1]["total"] == 2);
+  std::remove(path.c_str());
+}
+
 TEST_CASE("MCP client: a crash mid-call fails the call at once, restarts with backoff, then reports the server down") {
   caf::actor_system sys{testing::test_config()};
   const std::string state = "mcp_restarts_" + std::to_string(::getpid()) + ".txt";
