@@ -9,7 +9,9 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <unistd.h>
@@ -424,6 +426,49 @@ TEST_CASE("scripted with latency answers through a timer", "[llm][scripted]") {
   llm_response r = ask(f.sys, llm, request_saying("go", 4));
   REQUIRE(r.ok);
   CHECK(r.text == "turn 4");
+}
+
+// One timer serves every waiting answer: a request is never answered before its own latency has
+// passed, even when the timer fires for an earlier one, and each is answered soon after.
+TEST_CASE("scripted latency: each of many overlapping requests waits its own latency, no less", "[llm][scripted]") {
+  fixture f;
+  llm_options o;
+  o.settings.provider = "scripted";
+  o.script = [](const llm_request& r) { return std::optional<std::string>("turn " + std::to_string(r.turn)); };
+  o.scripted_latency = 100ms;
+  auto llm = spawn_llm(f.sys, o);
+  using steady = std::chrono::steady_clock;
+  struct asked {
+    steady::time_point sent;
+    std::atomic<std::int64_t> waited_us{-1};  ///< from sent to the answer's arrival
+  };
+  std::vector<std::unique_ptr<asked>> all;
+  // Three bursts 30 ms apart: the timer set for the first fires while the later ones wait.
+  for (int burst = 0; burst < 3; ++burst) {
+    for (int i = 0; i < 40; ++i) {
+      auto a = std::make_unique<asked>();
+      a->sent = steady::now();
+      asked* rec = a.get();
+      f.sys.spawn([llm, rec, turn = std::size_t(1 + i)](caf::event_based_actor* self) {
+        self->request(llm, 10s, llm_atom::value, wire<llm_request>(request_saying("go", turn)))
+            .then([rec](const wire<llm_response>& r) {
+              if (r->ok) rec->waited_us = std::chrono::duration_cast<std::chrono::microseconds>(steady::now() - rec->sent).count();
+            });
+      });
+      all.push_back(std::move(a));
+    }
+    std::this_thread::sleep_for(30ms);
+  }
+  const auto deadline = steady::now() + 10s;
+  auto all_answered = [&] {
+    return std::all_of(all.begin(), all.end(), [](const auto& a) { return a->waited_us >= 0; });
+  };
+  while (!all_answered() && steady::now() < deadline) std::this_thread::sleep_for(5ms);
+  REQUIRE(all_answered());
+  for (const auto& a : all) {
+    CHECK(a->waited_us >= 100'000);
+    CHECK(a->waited_us < 2'000'000);
+  }
 }
 
 TEST_CASE("record against the local server, then replay offline with the same texts; unknown request is replay_miss",
