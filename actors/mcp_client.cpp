@@ -233,7 +233,7 @@ class stdio_gate final : public direct_tool {
 
   void give_up(std::int64_t ticket, const std::string& why) override {
     const bool timed_out = why.empty();
-    finish(ticket, timed_out ? call_timeout_text(label_, timeout_ms_) : why, timed_out ? "timed out" : why, true);
+    finish(ticket, timed_out ? call_timeout_text(label_, timeout_ms_) : why, timed_out ? "timed out" : why);
   }
 
   /// The connection's next JSON-RPC id: the actor's requests and the calls taken here share them.
@@ -257,7 +257,6 @@ class stdio_gate final : public direct_tool {
     {
       std::lock_guard lock(mutex);
       proc = std::move(proc_);
-      proc_.reset();
       offered_.clear();
       for (auto it = open.begin(); it != open.end();) {
         if (!it->second.by_caller) {
@@ -268,14 +267,11 @@ class stdio_gate final : public direct_tool {
         it = open.erase(it);
       }
     }
-    for (auto& [id, e] : gone) {
-      if (tell_server && proc) proc->send(cancel_message(id, why).dump(-1, ' ', false, json::error_handler_t::replace));
-      answer(e, why);
-    }
+    for (auto& [id, e] : gone) end_call(proc, id, e, why, tell_server ? why : std::string());
   }
 
   /// Fails the call `id` taken here with `why`; false when it is not one (or is answered).
-  bool fail(std::int64_t id, const std::string& why) { return finish(id, why, "", false); }
+  bool fail(std::int64_t id, const std::string& why) { return finish(id, why, ""); }
 
   /// Where notifications/progress for the call `id` taken here go: its trace sink, tree path and
   /// the server's name of the tool; nullopt when it is not one, or its caller has no trace.
@@ -291,9 +287,8 @@ class stdio_gate final : public direct_tool {
   std::vector<std::int64_t> answered;  ///< the actor's calls the reader answered
 
  private:
-  /// Takes the call `id` taken here out of `open` and answers it with `why`; the server hears
-  /// `cancel_reason` first when `tell_server`.
-  bool finish(std::int64_t id, const std::string& why, const std::string& cancel_reason, bool tell_server) {
+  /// Takes the call `id` taken here out of `open` and ends it (end_call).
+  bool finish(std::int64_t id, const std::string& why, const std::string& cancel_reason) {
     entry e;
     std::shared_ptr<detail::mcp_process> proc;
     {
@@ -304,12 +299,16 @@ class stdio_gate final : public direct_tool {
       open.erase(it);
       proc = proc_;
     }
-    if (tell_server && proc) proc->send(cancel_message(id, cancel_reason).dump(-1, ' ', false, json::error_handler_t::replace));
-    answer(e, why);
+    end_call(proc, id, e, why, cancel_reason);
     return true;
   }
 
-  static void answer(const entry& e, const std::string& why) {
+  /// Ends a call taken out of `open`: the server hears it is cancelled (unless `cancel_reason`
+  /// is empty, or there is no process), and the caller gets `why` as the call's error.
+  static void end_call(const std::shared_ptr<detail::mcp_process>& proc, std::int64_t id, const entry& e,
+                       const std::string& why, const std::string& cancel_reason) {
+    if (proc && !cancel_reason.empty())
+      proc->send(cancel_message(id, cancel_reason).dump(-1, ' ', false, json::error_handler_t::replace));
     e.to->enqueue(nullptr, e.id.response_id(), caf::make_message(tool_result{false, "", why, {}}), nullptr);
   }
 
