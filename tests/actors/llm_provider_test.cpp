@@ -416,13 +416,18 @@ TEST_CASE("scripted: responses per turn, then script_exhausted", "[llm][scripted
   CHECK(st.failures == 1);
 }
 
-TEST_CASE("scripted with latency answers through a timer", "[llm][scripted]") {
-  fixture f;
+/// A scripted LLM answering "turn N" after `latency`.
+llm_options scripted_with_latency(std::chrono::milliseconds latency) {
   llm_options o;
   o.settings.provider = "scripted";
   o.script = [](const llm_request& r) { return std::optional<std::string>("turn " + std::to_string(r.turn)); };
-  o.scripted_latency = 20ms;
-  auto llm = spawn_llm(f.sys, o);
+  o.scripted_latency = latency;
+  return o;
+}
+
+TEST_CASE("scripted with latency answers through a timer", "[llm][scripted]") {
+  fixture f;
+  auto llm = spawn_llm(f.sys, scripted_with_latency(20ms));
   llm_response r = ask(f.sys, llm, request_saying("go", 4));
   REQUIRE(r.ok);
   CHECK(r.text == "turn 4");
@@ -432,11 +437,7 @@ TEST_CASE("scripted with latency answers through a timer", "[llm][scripted]") {
 // passed, even when the timer fires for an earlier one, and each is answered soon after.
 TEST_CASE("scripted latency: each of many overlapping requests waits its own latency, no less", "[llm][scripted]") {
   fixture f;
-  llm_options o;
-  o.settings.provider = "scripted";
-  o.script = [](const llm_request& r) { return std::optional<std::string>("turn " + std::to_string(r.turn)); };
-  o.scripted_latency = 100ms;
-  auto llm = spawn_llm(f.sys, o);
+  auto llm = spawn_llm(f.sys, scripted_with_latency(100ms));
   using steady = std::chrono::steady_clock;
   struct asked {
     steady::time_point sent;
