@@ -1,7 +1,6 @@
 // Ordering and counting: sort, sort-by, distinct?, group-by, frequencies.
 #include <algorithm>
 #include <bit>
-#include <numeric>
 #include "ptc/lisp/builtin.hpp"
 #include "ptc/lisp/builtins/seq_support.hpp"
 #include "ptc/lisp/builtins/value_set.hpp"
@@ -66,6 +65,19 @@ num_order builtin_order(const value* cmp) {
   return num_order::none;
 }
 
+/// Runs step(i) for i in [0, n), reading the clock every 65,536 items. Filling a sort's native
+/// buffers and its result touches fresh memory (hundreds of MB for millions of items, page
+/// faults that took half a second on a slow host) where no step is charged (they were charged
+/// already): the time limit holds there too.
+template <class Step>
+void clocked_fill(budget& b, std::size_t n, Step step) {
+  constexpr std::size_t clock_every = std::size_t{1} << 16;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i % clock_every == clock_every - 1) b.check_time();
+    step(i);
+  }
+}
+
 /// Sorts by number keys without calling the comparator: the keys are decorated with their
 /// positions and sorted stably as the builtin would order them (integers as integers,
 /// doubles as doubles, NaN comparing false both ways).
@@ -75,14 +87,7 @@ std::vector<value> sorted_numbers(budget& b, std::vector<value>& items, const st
   std::vector<std::pair<K, std::uint32_t>> d;
   b.preflight(k.size() * sizeof(d[0]));  // a native buffer the budget does not see otherwise
   d.reserve(k.size());
-  // Filling the buffer and the result touches fresh memory (hundreds of MB for millions of
-  // items, page faults that took half a second on a slow host): the clock is checked as it
-  // goes, so the time limit holds here too. The steps were charged already.
-  constexpr std::size_t clock_every = std::size_t{1} << 16;
-  for (std::size_t i = 0; i < k.size(); ++i) {
-    if (i % clock_every == clock_every - 1) b.check_time();
-    d.emplace_back(get(k[i]), static_cast<std::uint32_t>(i));
-  }
+  clocked_fill(b, k.size(), [&](std::size_t i) { d.emplace_back(get(k[i]), static_cast<std::uint32_t>(i)); });
   if (descending) {
     budgeted_stable_sort(b, d, [](const auto& x, const auto& y) { return x.first > y.first; });
   } else {
@@ -90,10 +95,7 @@ std::vector<value> sorted_numbers(budget& b, std::vector<value>& items, const st
   }
   std::vector<value> out;
   out.reserve(items.size());
-  for (const auto& e : d) {
-    if (out.size() % clock_every == clock_every - 1) b.check_time();
-    out.push_back(std::move(items[e.second]));
-  }
+  clocked_fill(b, d.size(), [&](std::size_t i) { out.push_back(std::move(items[d[i].second])); });
   return out;
 }
 
@@ -102,6 +104,7 @@ std::vector<value> sorted_numbers(budget& b, std::vector<value>& items, const st
 std::vector<value> sorted(context& c, std::string_view fn, std::vector<value> items,
                           const std::vector<value>* keys, const value* cmp, std::size_t cmp_argi) {
   const std::vector<value>& k = keys ? *keys : items;
+  budget& b = c.limits();
   if (num_order o = builtin_order(cmp); o != num_order::none && items.size() > 1 && items.size() < 0xFFFFFFFFu) {
     // All integers or all doubles (a mix would compare pairs of integers exactly and other
     // pairs as doubles, which one key type cannot express): compare the numbers directly.
@@ -112,16 +115,16 @@ std::vector<value> sorted(context& c, std::string_view fn, std::vector<value> it
       if (!ints && !doubles) break;
     }
     if (ints || doubles) {
-      c.limits().tick(items.size());
+      b.tick(items.size());
       bool desc = o == num_order::descending;
-      budget& b = c.limits();
       if (ints) return sorted_numbers<std::int64_t>(b, items, k, desc, [](const value& x) { return x.as_int(); });
       return sorted_numbers<double>(b, items, k, desc, [](const value& x) { return x.as_double(); });
     }
   }
-  c.limits().preflight(items.size() * sizeof(std::size_t));
-  std::vector<std::size_t> order(items.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
+  b.preflight(items.size() * sizeof(std::size_t));
+  std::vector<std::size_t> order;
+  order.reserve(items.size());
+  clocked_fill(b, items.size(), [&](std::size_t i) { order.push_back(i); });
   if (cmp) {
     // A program's comparator may contradict itself (or throw): merge_sort checks its own
     // bounds, and only positions move, so an exception leaves `items` as it was.
@@ -130,20 +133,20 @@ std::vector<value> sorted(context& c, std::string_view fn, std::vector<value> it
     });
   } else if (std::all_of(k.begin(), k.end(), [](const value& x) { return x.is(type::string); })) {
     // Strings, the common case after numbers: their texts compared directly.
-    c.limits().tick(items.size());
-    c.limits().preflight(items.size() * sizeof(std::string_view));
+    b.tick(items.size());
+    b.preflight(items.size() * sizeof(std::string_view));
     std::vector<std::string_view> text;
     text.reserve(k.size());
-    for (const value& x : k) text.push_back(string_text(x));
-    budgeted_stable_sort(c.limits(), order,
+    clocked_fill(b, k.size(), [&](std::size_t i) { text.push_back(string_text(k[i])); });
+    budgeted_stable_sort(b, order,
                          [&](std::size_t i, std::size_t j) { return compare_strings(text[i], text[j]) < 0; });
   } else {
-    c.limits().tick(items.size());
-    budgeted_stable_sort(c.limits(), order, [&](std::size_t i, std::size_t j) { return compare_values(k[i], k[j]) < 0; });
+    b.tick(items.size());
+    budgeted_stable_sort(b, order, [&](std::size_t i, std::size_t j) { return compare_values(k[i], k[j]) < 0; });
   }
   std::vector<value> out;
   out.reserve(items.size());
-  for (std::size_t i : order) out.push_back(std::move(items[i]));
+  clocked_fill(b, order.size(), [&](std::size_t i) { out.push_back(std::move(items[order[i]])); });
   return out;
 }
 
