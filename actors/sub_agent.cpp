@@ -33,13 +33,22 @@ struct unturned_work {
   microseconds llm_time{0};
 };
 
+/// A local caller's callback, shared by the state and the exit hook (which calls it if finish()
+/// did not), with the agent's name for the Step the hook makes: the spec is not kept.
+struct local_caller {
+  step_callback callback;
+  std::string name;
+};
+
 /// A million concurrent agents are a million of these, so the state keeps of its agent_job
 /// only what the turns use (the path is made from the tree context's when the actor is
 /// spawned; the tree's llm, interpreter and compression are for the tools' calls, which get
 /// this agent's), and rare or optional parts have a sentinel or sit behind a pointer.
 struct sub_agent_state {
   static constexpr const char* name = "sub_agent";
-  wire<messages::agent_spec> spec;  ///< the job's (complete: tool specs listed, data, limits)
+  /// The job's (complete: tool specs listed, data, limits) until the mission is prepared; then
+  /// null: `agent` keeps what the mission needs (its settings, the rendered prompt parts).
+  wire<messages::agent_spec> spec;
   std::vector<tool_binding> tools;  ///< the actors behind spec.tools, same order
   caf::actor llm;
   caf::actor interpreter;
@@ -63,14 +72,15 @@ struct sub_agent_state {
   clock_type::time_point llm_sent = clock_type::time_point::min();
   std::string path;  ///< tree path of this agent, for traces and logs
   std::uint64_t run = new_trace_run();  ///< tells apart runs of one path in a trace (trace_run_id)
-  /// The local caller's callback; shared with the exit hook, which calls it if finish() did not.
-  std::shared_ptr<step_callback> done_callback;
+  std::shared_ptr<local_caller> done_callback;  ///< null without a local caller
   std::unique_ptr<unturned_work> unturned;  ///< null until some LLM work is in no turn
   /// The agent's compression options as the tree context carries them (JSON text), made at
   /// its first run that has tools and shared by the later ones; empty until then.
   messages::shared_text compression_json;
 
   bool has_deadline() const { return deadline != clock_type::time_point::max(); }
+  /// The spec's name: from the prepared mission once there is one, else from the spec.
+  const std::string& agent_name() const { return agent ? agent->settings->name : spec->name; }
   bool llm_out() const { return llm_sent != clock_type::time_point::min(); }
   unturned_work& unturned_part() {
     if (!unturned) unturned = std::make_unique<unturned_work>();
@@ -122,7 +132,7 @@ void finish(self_ptr self, messages::step s) {
     s.llm_time += st.unturned->llm_time;
   }
   s.duration = duration_cast<microseconds>(now - st.started);
-  if (s.agent_name.empty()) s.agent_name = st.spec->name;
+  if (s.agent_name.empty()) s.agent_name = st.agent_name();
   if (st.trace) {
     // A trace sink on another node gets what a caller there would (no memory in full).
     const bool remote = st.trace.node() != self->node();
@@ -134,8 +144,8 @@ void finish(self_ptr self, messages::step s) {
   // A local caller's mission (anon_send: no requester waits on the promise) hands its Step to
   // the callback whole; with a requester, the callback gets a copy and the requester the Step.
   const bool requester = st.promise.pending();
-  if (st.done_callback && *st.done_callback) {
-    auto cb = std::exchange(*st.done_callback, step_callback{});
+  if (st.done_callback && st.done_callback->callback) {
+    auto cb = std::exchange(st.done_callback->callback, step_callback{});
     if (requester) cb(s);
     else cb(std::move(s));
   }
@@ -161,10 +171,14 @@ caf::duration wait_limit(self_ptr self) {
 
 void fail_timeout(self_ptr self) {
   auto& st = self->state;
+  if (!st.agent) {  // a deadline is set only once the mission is prepared
+    fail(self, messages::failure_reason::mission_timeout, "mission timed out before it started");
+    return;
+  }
+  const messages::mission_settings& m = *st.agent->settings;
   fail(self, messages::failure_reason::mission_timeout,
-       "mission timed out after " + std::to_string(st.spec->mission_timeout.count()) +
-           " ms (" + std::to_string(st.turns.size()) + " of " +
-           std::to_string(st.spec->max_turns) + " turns done)");
+       "mission timed out after " + std::to_string(m.mission_timeout.count()) + " ms (" +
+           std::to_string(st.turns.size()) + " of " + std::to_string(m.max_turns) + " turns done)");
 }
 
 /// A failed wait: the deadline passing, or the actor asked being gone.
@@ -185,7 +199,7 @@ void fail(self_ptr self, messages::failure_reason reason, std::string message) {
     return;
   }
   // The spec never became a prepared agent (invalid spec, too deep): a Step with no turns.
-  finish(self, messages::failed_before_turns(st.spec->name, reason, std::move(message)));
+  finish(self, messages::failed_before_turns(st.agent_name(), reason, std::move(message)));
 }
 
 void next_turn(self_ptr self);
@@ -236,7 +250,7 @@ void run_program(self_ptr self, std::string raw, std::string program, messages::
   req.source = program;
   req.data = st.agent->data;
   req.mem = messages::current_memory(st.turns);
-  req.limits = st.agent->spec->limits;
+  req.limits = st.agent->settings->limits;
   self->request(st.interpreter, wait_limit(self), eval_atom::value,
                 wire<eval_request>{std::move(req)}, st.tools, tree_for_tools(self))
       .then(
@@ -374,7 +388,6 @@ void next_turn(self_ptr self) {
 void start(self_ptr self) {
   auto& st = self->state;
   st.started = clock_type::now();
-  const auto& spec = *st.spec;
   if (st.depth > st.max_depth) {
     fail(self, messages::failure_reason::max_depth_exceeded,
          "sub-agent " + st.path + " was not started: it would be nested " +
@@ -389,14 +402,16 @@ void start(self_ptr self) {
     fail(self, messages::failure_reason::invalid_spec, "agent " + st.path + " has no interpreter");
     return;
   }
-  auto prepared = messages::prepare(st.spec.ptr);
+  auto prepared = messages::prepare(*st.spec);
   if (auto* e = std::get_if<messages::prepare_error>(&prepared)) {
     fail(self, messages::failure_reason::invalid_spec, e->message);
     return;
   }
   st.agent = std::move(std::get<messages::prepared_agent>(prepared));
-  if (spec.mission_timeout.count() > 0) {
-    st.deadline = st.started + spec.mission_timeout;
+  st.spec = {};  // its data, texts and tool specs are rendered; the rest is in the settings
+  const messages::mission_settings& settings = *st.agent->settings;
+  if (settings.mission_timeout.count() > 0) {
+    st.deadline = st.started + settings.mission_timeout;
     st.deadline_watched = watch_deadline(self, st.deadline);
   }
   // Started by another agent's tool call: when that agent goes down (its mission ended), no
@@ -416,14 +431,14 @@ void start(self_ptr self) {
     }
     self->monitor(handle);
   }
-  spdlog::debug("agent {}: started, max_turns {}", st.path, spec.max_turns);
+  spdlog::debug("agent {}: started, max_turns {}", st.path, settings.max_turns);
   next_turn(self);
 }
 
 /// The job arrives in a holder and is moved out: CAF keeps spawn arguments as long as the actor
 /// object lives, and a job holds tool actors (sub-agent tools) that must end with the mission.
 caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
-                        std::shared_ptr<step_callback> done) {
+                        std::shared_ptr<local_caller> done) {
   {
     auto& st = self->state;
     st.spec = std::move(job->spec);
@@ -453,22 +468,22 @@ caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
         fail(self, messages::failure_reason::cancelled, message);
       } else if (st.promise.pending()) {  // it threw while finishing (in the local callback)
         st.promise.deliver(wire<messages::step>{
-            messages::failed_before_turns(st.spec->name, messages::failure_reason::cancelled, message)});
+            messages::failed_before_turns(st.agent_name(), messages::failure_reason::cancelled, message)});
       }
     } catch (...) {
       // Failing needs memory too; the exit hook still answers a local caller.
     }
     return caf::make_error(caf::sec::runtime_error, std::move(what));
   });
-  if (done && *done) {
+  if (done && done->callback) {
+    done->name = self->state.spec->name;
     self->state.done_callback = done;
     // The caller must hear back even if the actor dies without finishing (killed, or an
-    // exception in a handler): the exit hook answers for it. (It holds the spec, shared, for
-    // the name: a copy of the name would make every agent's hook a size class larger.)
-    self->attach_functor([done, spec = self->state.spec.ptr](const caf::error& reason) {
-      if (!*done) return;
-      auto cb = std::exchange(*done, step_callback{});
-      cb(messages::failed_before_turns(spec->name, messages::failure_reason::cancelled,
+    // exception in a handler): the exit hook answers for it.
+    self->attach_functor([done](const caf::error& reason) {
+      if (!done->callback) return;
+      auto cb = std::exchange(done->callback, step_callback{});
+      cb(messages::failed_before_turns(done->name, messages::failure_reason::cancelled,
                                        "the agent stopped without a result (" + to_string(reason) + ")"));
     });
   }
@@ -491,7 +506,7 @@ caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
 
 caf::actor spawn_sub_agent(caf::actor_system& sys, agent_job job, step_callback done) {
   return sys.spawn(sub_agent, std::make_shared<agent_job>(std::move(job)),
-                   std::make_shared<step_callback>(std::move(done)));
+                   std::make_shared<local_caller>(local_caller{std::move(done), {}}));
 }
 
 }  // namespace ptc::actors

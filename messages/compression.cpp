@@ -35,7 +35,7 @@ shared_text render_stable_prefix(std::string_view mission, std::string_view tool
 chat_message first_user_message(const prepared_agent& a, std::size_t k) {
   std::string rest;
   join_part(rest, a.expected_output.str());
-  join_part(rest, turn_line(k, a.spec->max_turns));
+  join_part(rest, turn_line(k, a.settings->max_turns));
   chat_message m;
   m.role = role::user;
   if (rest.empty()) {  // the prefix alone (one turn, no signature): without its blank line
@@ -91,13 +91,13 @@ std::string failed_attempt(const turn& t) {
     out += "Your previous attempt:\n```clojure\n" + t.program + "\n```\n";
   }
   out += output_before_error(t);
-  out += "Error: " + t.error + "\n---";
+  out += "Error: " + t.error() + "\n---";
   return out;
 }
 
 /// The feedback USER message after one turn in the uncompressed layout (DESIGN §6.4).
 std::string feedback(const turn& t) {
-  if (!t.success()) return output_before_error(t) + "Error: " + t.error;
+  if (!t.success()) return output_before_error(t) + "Error: " + t.error();
   if (t.prints.empty()) return "; No output (use println to see values)";
   return render_output(t.prints, t.prints.size());
 }
@@ -146,12 +146,12 @@ class single_user_coalesced_strategy final : public compression_strategy {
     join_part(rest, render_user_section(defs, has_println));
     join_part(rest, a.expected_output.str());
     // FMT-003's "; No tool calls made" only means something when there are tools to call.
-    if (!a.spec->tools.empty() || !calls.empty()) {
+    if (a.settings->has_tools || !calls.empty()) {
       join_part(rest, render_tool_calls(calls, a.compression.tool_call_limit, &tc));
     }
     join_part(rest, render_output(prints, a.compression.println_limit, &pc));
     if (failing) join_part(rest, failed_attempt(last));
-    join_part(rest, turn_line(k, a.spec->max_turns));
+    join_part(rest, turn_line(k, a.settings->max_turns));
     st.tool_calls_total = tc.total;
     st.tool_calls_shown = tc.shown;
     st.tool_calls_dropped = tc.dropped;
@@ -184,7 +184,7 @@ class uncompressed_strategy final : public compression_strategy {
     for (std::size_t i = 0; i < turns.size(); ++i) {
       out.push_back(chat_message::of(role::assistant, turns[i]->raw_response));
       std::string text = feedback(*turns[i]);
-      const std::string line = turn_line(i + 2, a.spec->max_turns);
+      const std::string line = turn_line(i + 2, a.settings->max_turns);
       if (!line.empty()) text += "\n\n" + line;
       out.push_back(chat_message::of(role::user, std::move(text)));
     }
@@ -229,17 +229,12 @@ std::vector<chat_message> render_messages(const prepared_agent& agent,
   return strategy_for(agent.compression).to_messages(agent, turns, stats);
 }
 
-std::variant<prepared_agent, prepare_error> prepare(std::shared_ptr<const agent_spec> spec_ptr) {
-  const agent_spec& spec = *spec_ptr;
+std::variant<prepared_agent, prepare_error> prepare(const agent_spec& spec) {
   prepared_agent a;
   if (spec.max_turns == 0) return prepare_error{"max_turns must be at least 1"};
   if (!spec.data.is_object()) return prepare_error{"agent data must be a JSON object"};
   auto mission = expand_mission(spec.mission, spec.data);
   if (auto* e = std::get_if<mission_error>(&mission)) return prepare_error{e->message};
-  if (auto& expanded = std::get<std::string>(mission); expanded == spec.mission)
-    a.mission = shared_text(std::shared_ptr<const std::string>(spec_ptr, &spec.mission));
-  else
-    a.mission = std::move(expanded);
   if (!spec.signature.empty()) {
     auto parsed = parse_signature(spec.signature);
     if (auto* e = std::get_if<signature_error>(&parsed)) {
@@ -261,18 +256,22 @@ std::variant<prepared_agent, prepare_error> prepare(std::shared_ptr<const agent_
   } catch (const lisp::lisp_exception& e) {  // nested past lisp::max_json_depth
     return prepare_error{"agent data: " + e.err().message};
   }
+  auto settings = std::make_shared<mission_settings>();
+  settings->name = spec.name;
+  settings->mission = std::move(std::get<std::string>(mission));
+  settings->max_turns = spec.max_turns;
+  settings->limits = spec.limits;
+  settings->mission_timeout = spec.mission_timeout;
+  settings->has_tools = !spec.tools.empty();
+  a.mission = shared_text(std::shared_ptr<const std::string>(settings, &settings->mission));
+  a.settings = std::move(settings);
   a.stable_prefix = render_stable_prefix(a.mission.str(), render_tool_section(spec.tools), render_data_section(a.data));
   a.system = shared_system_prompt(spec.max_turns == 1 ? prompt_variant::single_shot
                                                       : prompt_variant::multi_turn,
                                   spec.system_prompt);
   a.compression = spec.compression;
   if (spec.max_turns == 1) a.compression.kind = compression_options::strategy::uncompressed;  // SS-001
-  a.spec = std::move(spec_ptr);
   return a;
-}
-
-std::variant<prepared_agent, prepare_error> prepare(agent_spec spec) {
-  return prepare(std::make_shared<const agent_spec>(std::move(spec)));
 }
 
 }  // namespace ptc::messages

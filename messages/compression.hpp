@@ -17,6 +17,7 @@
 //     `Error: <message>` for a failed turn, else `; Output:` with that turn's prints, else
 //     `; No output (use println to see values)`.
 //   Turn 1 is the same in both; max_turns == 1 never compresses (SS-001) and shows no turn line.
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <span>
@@ -25,6 +26,7 @@
 #include <variant>
 #include <vector>
 
+#include "ptc/lisp/budget.hpp"
 #include "ptc/lisp/value.hpp"
 #include "ptc/messages/signature.hpp"
 #include "ptc/messages/step.hpp"
@@ -33,12 +35,24 @@
 
 namespace ptc::messages {
 
+/// What a prepared mission keeps of its spec, in one allocation. The spec itself (its JSON
+/// data, tool specs, signature and prompt texts) is not kept once prepare() has rendered what
+/// the prompts need: a million concurrent agents would each keep theirs.
+struct mission_settings {
+  std::string name;             ///< the spec's (a Step's agent_name)
+  std::string mission;          ///< expanded; prepared_agent::mission shares it
+  std::size_t max_turns = 5;
+  lisp::limits limits;          ///< per program run
+  std::chrono::milliseconds mission_timeout{0};
+  bool has_tools = false;       ///< the spec lists tools (the tool/ section is in the prefix)
+};
+
 /// The per-mission stable parts, rendered once.
 struct prepared_agent {
-  std::shared_ptr<const agent_spec> spec;  ///< the spec as given, shared (not a copy per agent)
+  std::shared_ptr<const mission_settings> settings;  ///< never null
   shared_text system;                ///< system_prompt(variant, spec.system_prompt), shared
-  /// Expanded. Without placeholders it is the spec's own mission text (shared with the spec,
-  /// not a copy: a mission can be thousands of characters, and every request carries it).
+  /// Expanded: settings->mission, shared (a mission can be thousands of characters, and every
+  /// request carries it).
   shared_text mission;
   /// The stable prefix of the first USER message: the mission, tool/ and data/ sections joined
   /// by blank lines, and one blank line after them. Rendered once and shared by every request of the mission (its
@@ -56,8 +70,9 @@ struct prepare_error {
   std::string message;  ///< names the problem: a missing {{input}}, a bad signature, ...
 };
 
-std::variant<prepared_agent, prepare_error> prepare(std::shared_ptr<const agent_spec> spec);
-std::variant<prepared_agent, prepare_error> prepare(agent_spec spec);
+/// The spec is read, not kept: the mission text is copied (or expanded) once into the
+/// prepared agent, whose requests then share it.
+std::variant<prepared_agent, prepare_error> prepare(const agent_spec& spec);
 
 /// A compression strategy: turns → messages. Implementations are stateless and thread-safe.
 class compression_strategy {

@@ -111,11 +111,11 @@ void render_outcome(std::string& out, const turn& t) {
     case turn_outcome::invalid_return:
       out += "Error:";
       // A one-line error stays on the label's line; a longer one (a validation message) below.
-      if (t.error.find('\n') == std::string::npos) {
-        out += " " + t.error + "\n";
+      if (t.error().find('\n') == std::string::npos) {
+        out += " " + t.error() + "\n";
       } else {
         out += "\n";
-        append_indented(out, t.error, "  ");
+        append_indented(out, t.error(), "  ");
       }
       break;
   }

@@ -9,7 +9,7 @@ namespace {
 
 step step_of(const prepared_agent& agent, std::span<const turn_ptr> turns) {
   step s;
-  s.agent_name = agent.spec->name;
+  s.agent_name = agent.settings->name;
   s.turns.assign(turns.begin(), turns.end());
   for (const auto& t : turns) {
     s.usage += t->usage;
@@ -54,7 +54,7 @@ std::optional<step> finished_step(const prepared_agent& agent, std::span<const t
     s.fail = failure{failure_reason::failed, lisp::pr_str(last.result), last.result};
     return s;
   }
-  if (agent.spec->max_turns == 1 && last.outcome == turn_outcome::value) {
+  if (agent.settings->max_turns == 1 && last.outcome == turn_outcome::value) {
     // Single-shot: the program's value is the answer (there is no later turn to return in),
     // checked against the signature like a return.
     step s = step_of(agent, turns);
@@ -67,10 +67,10 @@ std::optional<step> finished_step(const prepared_agent& agent, std::span<const t
     }
     return s;
   }
-  if (turns.size() >= agent.spec->max_turns) {
+  if (turns.size() >= agent.settings->max_turns) {
     step s = step_of(agent, turns);
-    std::string message = "no (return ...) within max_turns " + std::to_string(agent.spec->max_turns);
-    if (!last.success()) message += "; the last turn failed: " + last.error;
+    std::string message = "no (return ...) within max_turns " + std::to_string(agent.settings->max_turns);
+    if (!last.success()) message += "; the last turn failed: " + last.error();
     s.fail = failure{failure_reason::max_turns_exceeded, std::move(message), {}};
     return s;
   }

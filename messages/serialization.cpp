@@ -171,13 +171,15 @@ step step_at(const json& j, const std::string& path);
 turn turn_at(const json& j, const std::string& path) {
   fields f(j, path);
   turn t;
-  t.number = f.u64("number", 0, true);
+  const std::uint64_t number = f.u64("number", 0, true);
+  if (number > UINT32_MAX) bad(f.path("number"), "a turn number past 4294967295: " + std::to_string(number));
+  t.number = static_cast<std::uint32_t>(number);
   t.raw_response = f.str("raw_response");
   t.program = f.str("program");
   t.outcome = enum_from(f, "outcome", outcome_name, all_outcomes, true, turn_outcome::value);
   if (const json* r = f.find("result")) t.result = value_at(*r, f.path("result"));
-  t.error = f.str("error");
-  t.error_kind = f.str("error_kind");
+  if (std::string error = f.str("error"), kind = f.str("error_kind"); !error.empty() || !kind.empty())
+    t.set_error(std::move(kind), std::move(error));
   t.prints = f.strings("prints");
   const json& calls = f.array("tool_calls");
   for (std::size_t i = 0; i < calls.size(); ++i)
@@ -303,8 +305,8 @@ json to_json(const turn& t) {
   j["program"] = t.program;
   j["outcome"] = outcome_name(t.outcome);
   j["result"] = value_to_json(t.result);
-  j["error"] = t.error;
-  j["error_kind"] = t.error_kind;
+  j["error"] = t.error();
+  j["error_kind"] = t.error_kind();
   j["prints"] = t.prints;
   json calls = json::array();
   for (const auto& c : t.tool_calls) calls.push_back(tool_call_to_json(c));

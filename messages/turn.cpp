@@ -25,6 +25,20 @@ const char* outcome_name(turn_outcome o) {
   return "value";
 }
 
+const std::string& turn::error() const {
+  static const std::string none;
+  return failure ? failure->message : none;
+}
+
+const std::string& turn::error_kind() const {
+  static const std::string none;
+  return failure ? failure->kind : none;
+}
+
+void turn::set_error(std::string kind, std::string message) {
+  failure = std::make_shared<const turn_error>(turn_error{std::move(kind), std::move(message)});
+}
+
 bool definition_info::operator==(const definition_info& o) const {
   return name() == o.name() && docstring() == o.docstring() && is_function() == o.is_function() &&
          params() == o.params() && return_type() == o.return_type() && type_label == o.type_label &&
@@ -87,25 +101,22 @@ turn make_turn(std::size_t number, std::string raw_response, std::string program
                lisp::run_result run, std::string invalid_return_message, token_usage usage,
                turn_timings timings, const turn* previous_turn) {
   turn t;
-  t.number = number;
+  t.number = static_cast<std::uint32_t>(number);
   t.raw_response = std::move(raw_response);
   t.program = std::move(program);
   t.outcome = outcome_of(run.kind);
   t.result = std::move(run.result);
   if (run.kind == lisp::outcome::error) {
     if (run.err) {
-      t.error = run.err->render();
-      t.error_kind = lisp::kind_name(run.err->kind);
+      t.set_error(lisp::kind_name(run.err->kind), run.err->render());
     } else {
-      t.error = "the program failed without an error message";
-      t.error_kind = "error";
+      t.set_error("error", "the program failed without an error message");
     }
     t.result = lisp::value();
   } else if (run.kind == lisp::outcome::returned && !invalid_return_message.empty()) {
     // The returned value stays in `result` for the debug view; the LLM reads the message.
     t.outcome = turn_outcome::invalid_return;
-    t.error = std::move(invalid_return_message);
-    t.error_kind = "invalid_return";
+    t.set_error("invalid_return", std::move(invalid_return_message));
   }
   t.prints = std::move(run.prints);
   t.tool_calls = std::move(run.tool_calls);
@@ -121,11 +132,10 @@ turn make_no_code_turn(std::size_t number, std::string raw_response, std::string
                        lisp::memory_ptr previous, token_usage usage, turn_timings timings,
                        const turn* previous_turn) {
   turn t;
-  t.number = number;
+  t.number = static_cast<std::uint32_t>(number);
   t.raw_response = std::move(raw_response);
   t.outcome = turn_outcome::no_code;
-  t.error = std::move(message);
-  t.error_kind = "no_code";
+  t.set_error("no_code", std::move(message));
   t.memory = or_empty(std::move(previous));
   t.definitions = describe(*t.memory, previous_turn);
   t.usage = usage;

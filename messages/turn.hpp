@@ -54,15 +54,20 @@ struct turn_timings {
   bool operator==(const turn_timings&) const = default;
 };
 
+/// What a failed turn (error, no_code, invalid_return) adds: most turns succeed, so a turn
+/// holds this behind a pointer (a mission's turns are most of an agent's memory).
+struct turn_error {
+  std::string kind;     ///< "parse", "type", ..., "no_code", "invalid_return"
+  std::string message;  ///< what the LLM reads (for errors, lisp::error::render())
+};
+
 struct turn {
-  std::size_t number = 0;          ///< 1-based; every LLM call is a turn, no gaps
+  std::uint32_t number = 0;        ///< 1-based; every LLM call is a turn, no gaps
+  turn_outcome outcome = turn_outcome::value;
   std::string raw_response;        ///< the LLM's full text
   std::string program;             ///< extracted code; "" for no_code
-  turn_outcome outcome = turn_outcome::value;
   lisp::value result;              ///< program value, returned or failed value; nil otherwise
-  std::string error;               ///< error/no_code/invalid_return: the message the LLM reads
-                                   ///<   (for errors, lisp::error::render())
-  std::string error_kind;          ///< "parse", "type", ..., "no_code", "invalid_return"; "" if none
+  std::shared_ptr<const turn_error> failure;  ///< null unless error/no_code/invalid_return
   std::vector<std::string> prints; ///< one entry per print call (TRN-008)
   std::vector<lisp::tool_call_record> tool_calls;  ///< in execution order
   lisp::memory_ptr memory;         ///< user namespace after the turn (rolled back on error)
@@ -77,7 +82,16 @@ struct turn {
   /// A successful turn: its code ran (value or returned). Failed turns (error, no_code,
   /// invalid_return) are shown in full while they are the latest (CMP-002/003).
   bool success() const { return outcome == turn_outcome::value || outcome == turn_outcome::returned; }
+  /// error/no_code/invalid_return: the message the LLM reads; "" otherwise.
+  const std::string& error() const;
+  /// "parse", "type", ..., "no_code", "invalid_return"; "" if none.
+  const std::string& error_kind() const;
+  void set_error(std::string kind, std::string message);
 };
+// A mission's turns are most of an agent's memory: a turn (with its control block) stays
+// within mimalloc's 320-byte size class (the next is 384). A field added must replace one or
+// sit behind a pointer.
+static_assert(sizeof(turn) <= 304, "a turn outgrew its allocator size class: keep rare parts behind a pointer");
 using turn_ptr = std::shared_ptr<const turn>;
 
 /// Describes a user namespace for the prompt (definitions in order, latest wins). A definition

@@ -101,7 +101,7 @@ inline scenario_run play_scenario(const json& sc, bool compressed,
   std::map<std::string, std::size_t> call_counts;
   lisp::run_options opts;
   opts.data = run.agent.data;
-  opts.lim = run.agent.spec->limits;
+  opts.lim = run.agent.settings->limits;
   const json tools = sc.value("tools", json::object());
   for (const auto& [name, behaviour] : tools.items()) {
     opts.tools[name] = [&, name, behaviour](const json& args) -> json {

@@ -57,7 +57,7 @@ TEST_CASE("loop: an error then recovery; the failed turn is in the Step", "[acto
     CHECK(returned(s) == "42");
     REQUIRE(s.turns.size() == 2);
     CHECK(s.turns[0]->outcome == messages::turn_outcome::error);
-    CHECK(s.turns[0]->error_kind == "arithmetic");
+    CHECK(s.turns[0]->error_kind() == "arithmetic");
     CHECK(s.compression.enabled == compressed);
   }
 }
@@ -70,7 +70,7 @@ TEST_CASE("loop: a response without code is a failed turn, then the mission goes
     CHECK(returned(s) == "7");
     REQUIRE(s.turns.size() == 2);
     CHECK(s.turns[0]->outcome == messages::turn_outcome::no_code);
-    CHECK_FALSE(s.turns[0]->error.empty());
+    CHECK_FALSE(s.turns[0]->error().empty());
   }
 }
 

@@ -176,7 +176,7 @@ TEST_CASE("mission end: a program that hits a limit is a failed turn, and the ag
   CHECK(lisp::pr_str(*s.return_value) == "1");
   REQUIRE(s.turns.size() == 2);
   CHECK(s.turns[0]->outcome == messages::turn_outcome::error);
-  CHECK(s.turns[0]->error_kind == "limit");
+  CHECK(s.turns[0]->error_kind() == "limit");
 
   lisp::limits short_time;
   short_time.timeout_ms = 100;
@@ -185,7 +185,7 @@ TEST_CASE("mission end: a program that hits a limit is a failed turn, and the ag
   REQUIRE(t.ok());
   CHECK(lisp::pr_str(*t.return_value) == "2");
   REQUIRE(t.turns.size() == 2);
-  CHECK(t.turns[0]->error_kind == "limit");
+  CHECK(t.turns[0]->error_kind() == "limit");
   CHECK(clock_type::now() - start < 2s);
 }
 

@@ -245,25 +245,33 @@ TEST_CASE("compression limits apply across turns (TRN-010, TC-007) and are repor
   CHECK(st.tool_calls_dropped == 1);
 }
 
-TEST_CASE("MSG-003 a mission without placeholders is the spec's own text, not a copy; an expanded one is its own") {
+TEST_CASE("MSG-003 a prepared agent holds its mission once, shared by every request; it keeps no spec") {
   agent_spec s = spec();
   s.mission = std::string(2000, 'm');  // real missions run to thousands of characters
   auto shared = std::make_shared<const agent_spec>(s);
-  auto p = prepare(shared);
+  std::weak_ptr<const agent_spec> watch = shared;
+  auto p = prepare(*shared);
+  shared.reset();
+  CHECK(watch.expired());  // nothing of the prepared agent holds the spec
   REQUIRE(std::holds_alternative<prepared_agent>(p));
   const auto& a = std::get<prepared_agent>(p);
-  CHECK(&a.mission.str() == &shared->mission);
   CHECK(a.mission == s.mission);
-  // A request carries it by reference too.
+  CHECK(&a.mission.str() == &a.settings->mission);
+  CHECK(a.settings->name == s.name);
+  CHECK(a.settings->max_turns == s.max_turns);
+  CHECK(a.settings->limits.max_steps == s.limits.max_steps);
+  CHECK(a.settings->has_tools == !s.tools.empty());
+  // A request carries it by reference too, and the stable prefix starts with it.
   const auto copy = a.mission;
-  CHECK(&copy.str() == &shared->mission);
+  CHECK(&copy.str() == &a.settings->mission);
+  CHECK(a.stable_prefix.str().rfind(s.mission, 0) == 0);
 
   s.mission = "Find the {{what}}.";
   auto q = prepare(s);
   REQUIRE(std::holds_alternative<prepared_agent>(q));
   const auto& b = std::get<prepared_agent>(q);
   CHECK(b.mission == "Find the " + s.data.at("what").get<std::string>() + ".");
-  CHECK(&b.mission.str() != &b.spec->mission);
+  CHECK(&b.mission.str() == &b.settings->mission);
 }
 
 TEST_CASE("prepare names a missing mission input and a bad signature") {

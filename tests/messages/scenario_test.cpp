@@ -40,7 +40,7 @@ std::string transcript(const json& sc, const scenario_run& r, bool compressed) {
     out += examples::messages_text(r.calls[k], k > 0);
     const turn& t = *r.turns[k];
     out += "===== turn " + std::to_string(t.number) + ": " + outcome_name(t.outcome);
-    if (!t.error.empty()) out += " (" + t.error_kind + ")";
+    if (!t.error().empty()) out += " (" + t.error_kind() + ")";
     out += " =====\n";
   }
   out += "\n# outcome: " + outcome_text(r) + "\n";

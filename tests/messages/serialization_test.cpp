@@ -241,8 +241,8 @@ TEST_CASE("error and no_code turns round-trip") {
   e.tool_calls.push_back(failed_call);
   const turn eb = turn_from_json(to_json(e));
   CHECK(eb.outcome == turn_outcome::error);
-  CHECK(eb.error == e.error);
-  CHECK(eb.error_kind == "type");
+  CHECK(eb.error() == e.error());
+  CHECK(eb.error_kind() == "type");
   REQUIRE(eb.tool_calls.size() == 1);
   CHECK(eb.tool_calls[0].error == std::optional<std::string>("kaboom"));
   CHECK_FALSE(eb.tool_calls[0].result);

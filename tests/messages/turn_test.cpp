@@ -40,8 +40,8 @@ TEST_CASE("make_turn keeps what the run recorded") {
   CHECK(t.outcome == turn_outcome::value);
   CHECK(t.success());
   CHECK(lisp::pr_str(t.result) == "42");
-  CHECK(t.error.empty());
-  CHECK(t.error_kind.empty());
+  CHECK(t.error().empty());
+  CHECK(t.error_kind().empty());
   CHECK(t.prints == std::vector<std::string>{"hi"});
   REQUIRE(t.tool_calls.size() == 1);
   CHECK(t.tool_calls[0].name == "echo");
@@ -68,8 +68,8 @@ TEST_CASE("CMP-002 an error turn carries the rendered error and keeps the previo
   turn t = turn_of("(def lost 2) (+ 1 :a)", first.mem);
   CHECK(t.outcome == turn_outcome::error);
   CHECK_FALSE(t.success());
-  CHECK(t.error_kind == "type");
-  CHECK(t.error.rfind("type: ", 0) == 0);
+  CHECK(t.error_kind() == "type");
+  CHECK(t.error().rfind("type: ", 0) == 0);
   CHECK(t.result.is_nil());
   REQUIRE(t.memory);
   CHECK(t.memory->find("kept"));
@@ -84,20 +84,20 @@ TEST_CASE("CMP-002 an error turn carries the rendered error and keeps the previo
 TEST_CASE("a parse error turn names its kind") {
   turn t = turn_of("(+ 1");
   CHECK(t.outcome == turn_outcome::error);
-  CHECK(t.error_kind == "parse");
+  CHECK(t.error_kind() == "parse");
 }
 
 TEST_CASE("an invalid return becomes an invalid_return turn with the given message") {
   turn t = turn_of("(return {:total 3})", nullptr, "Return value does not match the signature.");
   CHECK(t.outcome == turn_outcome::invalid_return);
   CHECK_FALSE(t.success());
-  CHECK(t.error == "Return value does not match the signature.");
-  CHECK(t.error_kind == "invalid_return");
+  CHECK(t.error() == "Return value does not match the signature.");
+  CHECK(t.error_kind() == "invalid_return");
   CHECK(lisp::pr_str(t.result) == "{:total 3}");
   // The message only matters for (return v).
   turn v = turn_of("(def a 1)", nullptr, "ignored");
   CHECK(v.outcome == turn_outcome::value);
-  CHECK(v.error.empty());
+  CHECK(v.error().empty());
 }
 
 TEST_CASE("DESIGN 6.3 a response without code is a failed no_code turn keeping the memory") {
@@ -106,8 +106,8 @@ TEST_CASE("DESIGN 6.3 a response without code is a failed no_code turn keeping t
   CHECK(t.outcome == turn_outcome::no_code);
   CHECK_FALSE(t.success());
   CHECK(t.program.empty());
-  CHECK(t.error == "No code found.");
-  CHECK(t.error_kind == "no_code");
+  CHECK(t.error() == "No code found.");
+  CHECK(t.error_kind() == "no_code");
   CHECK(t.memory == first.mem);
   REQUIRE(t.definitions.size() == 1);
   CHECK(t.definitions[0]->sample == "[1]");

@@ -121,7 +121,7 @@ TEST_CASE("nodes: a remote run gives the same Step as a local one, field by fiel
     auto remote = rt.run(agent(a).llm(rt.llm()).on(nodes.node(1)));
     CHECK(returned(remote) == "{:evens 3, :sum 32}");
     CHECK(remote.turns.size() == 4);
-    CHECK(remote.turns[1]->error_kind == "arithmetic");
+    CHECK(remote.turns[1]->error_kind() == "arithmetic");
     CHECK(remote.turns[2]->tool_calls.size() == 1);
     CHECK(remote.compression.enabled == compressed);
     // What crosses back is bounded: each turn's memory (every def'd value in full) stays on
@@ -309,7 +309,7 @@ TEST_CASE("nodes: a node killed mid-run fails what depended on it within 2 s, an
   CHECK(returned(p) == "\"recovered\"");
   REQUIRE(p.turns.size() == 2);
   CHECK(p.turns[0]->outcome == messages::turn_outcome::error);
-  CHECK_THAT(p.turns[0]->error, Catch::Contains("node " + victim + " lost"));
+  CHECK_THAT(p.turns[0]->error(), Catch::Contains("node " + victim + " lost"));
   CHECK(nodes.counters(1).failed.load() == 5);
 
   // While it is down, a run on it fails at once, naming it; the other nodes still work.
@@ -338,7 +338,7 @@ TEST_CASE("nodes: a hung node (SIGSTOP) is lost after the heartbeat timeout; its
   n.nodes[0]->signal(SIGCONT);
   REQUIRE_FALSE(s.ok());
   REQUIRE(s.turns.size() == 1);
-  CHECK_THAT(s.turns[0]->error, Catch::Contains("node " + n.nodes[0]->address() + " lost"));
+  CHECK_THAT(s.turns[0]->error(), Catch::Contains("node " + n.nodes[0]->address() + " lost"));
   CHECK(took < 2500ms);
 }
 
