@@ -272,6 +272,10 @@ std::vector<messages::step> runtime::run_all(std::vector<agent>&& agents) {
       [&taken] { std::vector<agent>().swap(taken); });
 }
 
+std::vector<messages::step> runtime::run_all(std::size_t n, const std::function<agent(std::size_t)>& make) {
+  return run_batch(n, [&](std::size_t i, step_callback done) { run_async(make(i), std::move(done)); }, [] {});
+}
+
 std::vector<messages::step> runtime::run_batch(std::size_t n,
                                                const std::function<void(std::size_t, step_callback)>& start,
                                                const std::function<void()>& all_started) {

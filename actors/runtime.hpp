@@ -6,6 +6,7 @@
 //   messages::step s = rt.run(agent);                  // blocking convenience
 //   std::future<messages::step> f = rt.submit(agent);  // async
 //   auto steps = rt.run_all(agents);                   // many at once, results in order
+//   auto steps = rt.run_all(n, [](std::size_t i) { return agent(...); });  // made as they start
 //
 // Each run gets its own turn budget (settings.agent.turn_budget, shared by the agent's whole
 // tree of sub-agents) and depth limit (settings.agent.max_depth).
@@ -74,6 +75,11 @@ class runtime {
   /// copy), and the rest is freed once every mission has started, so a batch of a million does
   /// not hold its descriptions while it runs.
   std::vector<messages::step> run_all(std::vector<agent>&& agents);
+  /// Runs `n` agents, agent i made by `make(i)` just before it starts: a batch of a million
+  /// needs no million descriptions up front (each is freed once its mission has started).
+  /// The Steps in index order. An exception from `make` ends the call (the missions already
+  /// started run to their end).
+  std::vector<messages::step> run_all(std::size_t n, const std::function<agent(std::size_t)>& make);
 
   /// The job a mission runs as: tool actors spawned, options resolved, a fresh budget. For
   /// callers that spawn sub-agents themselves (another node, a benchmark).

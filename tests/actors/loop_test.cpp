@@ -2,6 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <numeric>
+#include <stdexcept>
 #include <future>
 #include <map>
 #include <mutex>
@@ -316,6 +318,18 @@ TEST_CASE("loop: 1,000 concurrent agents finish with correct, independent result
   CHECK(agents.empty());
   REQUIRE(taken.size() == 1000);
   CHECK(count_correct(taken) == 1000);
+  // Made one at a time as they start (no list up front): each made once, in order.
+  std::vector<std::size_t> made;
+  auto generated = rt.run_all(1000, [&made](std::size_t i) {
+    made.push_back(i);
+    return agent("a" + std::to_string(i)).mission("square").data({{"n", i}}).compress(i % 2 == 0);
+  });
+  REQUIRE(generated.size() == 1000);
+  CHECK(count_correct(generated) == 1000);
+  std::vector<std::size_t> in_order(1000);
+  std::iota(in_order.begin(), in_order.end(), std::size_t{0});
+  CHECK(made == in_order);
+  CHECK(rt.run_all(0, [](std::size_t) -> agent { throw std::logic_error("not called"); }).empty());
 }
 
 TEST_CASE("loop: agents handed over keep their tools, sub-agents and settings; their missions are taken, not copied",
