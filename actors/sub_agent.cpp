@@ -247,19 +247,20 @@ void run_program(self_ptr self, std::string raw, std::string program, messages::
                  microseconds llm_time) {
   auto& st = self->state;
   eval_request req;
-  req.source = program;
+  req.source = std::move(program);
   req.data = st.agent->data;
   req.mem = messages::current_memory(st.turns);
   req.limits = st.agent->settings->limits;
-  self->request(st.interpreter, wait_limit(self), eval_atom::value,
-                wire<eval_request>{std::move(req)}, st.tools, tree_for_tools(self))
+  // The handler reads the program back from the request (held once while the run waits).
+  const wire<eval_request> sent{std::move(req)};
+  self->request(st.interpreter, wait_limit(self), eval_atom::value, sent, st.tools, tree_for_tools(self))
       .then(
           [=](const wire<eval_reply>& reply) mutable {
             auto& st = self->state;
             if (st.done) return;
             messages::turn_timings timings{llm_time, reply->run.eval_time, reply->tool_time};
             auto t = messages::turn_after_run(*st.agent, st.turns.size() + 1, std::move(raw),
-                                              std::move(program), reply->run, usage, timings,
+                                              sent->source, reply->run, usage, timings,
                                               messages::last_turn(st.turns));
             for (const auto& child : reply->children) t.children.push_back(child.ptr);
             append_turn(self, std::move(t));

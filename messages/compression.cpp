@@ -88,7 +88,9 @@ std::string failed_attempt(const turn& t) {
   if (t.outcome == turn_outcome::no_code) {
     out += "Your previous response contained no program.\n";
   } else {
-    out += "Your previous attempt:\n```clojure\n" + t.program + "\n```\n";
+    out += "Your previous attempt:\n```clojure\n";
+    out += t.program();
+    out += "\n```\n";
   }
   out += output_before_error(t);
   out += "Error: " + t.error() + "\n---";
@@ -182,7 +184,7 @@ class uncompressed_strategy final : public compression_strategy {
     out.push_back(system_message(a));
     out.push_back(first_user_message(a, 1));
     for (std::size_t i = 0; i < turns.size(); ++i) {
-      out.push_back(chat_message::of(role::assistant, turns[i]->raw_response));
+      out.push_back(chat_message::of(role::assistant, std::string(turns[i]->raw_response())));
       std::string text = feedback(*turns[i]);
       const std::string line = turn_line(i + 2, a.settings->max_turns);
       if (!line.empty()) text += "\n\n" + line;

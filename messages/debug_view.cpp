@@ -142,10 +142,10 @@ std::string turn_text(const step& s, std::size_t index, const debug_options& o,
   const turn& t = *s.turns[index];
   std::string out = "--- Turn " + std::to_string(t.number) + " (" + outcome_name(t.outcome) + ") ---\n";
   out += "Program:\n";
-  if (t.program.empty()) {
+  if (t.program().empty()) {
     out += "  (no code found)\n";
   } else {
-    append_indented(out, t.program, "  ");
+    append_indented(out, t.program(), "  ");
   }
   render_tool_calls(out, t);
   if (!t.prints.empty()) {
@@ -160,7 +160,7 @@ std::string turn_text(const step& s, std::size_t index, const debug_options& o,
   render_outcome(out, t);
   if (o.raw) {
     out += "Raw response:\n";
-    append_indented(out, t.raw_response, "  ");
+    append_indented(out, t.raw_response(), "  ");
   }
   if (o.compressed && agent) {
     render_seen(out, render_messages(*agent, std::span<const turn_ptr>(s.turns).first(index)));

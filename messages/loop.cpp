@@ -30,14 +30,14 @@ lisp::memory_ptr current_memory(std::span<const turn_ptr> turns) {
 const turn* last_turn(std::span<const turn_ptr> turns) { return turns.empty() ? nullptr : turns.back().get(); }
 
 turn turn_after_run(const prepared_agent& agent, std::size_t number, std::string raw_response,
-                    std::string program, lisp::run_result run, token_usage usage,
+                    std::string_view program, lisp::run_result run, token_usage usage,
                     turn_timings timings, const turn* previous_turn) {
   std::string invalid;
   if (run.kind == lisp::outcome::returned && agent.sig) {
     const auto errors = validate(agent.sig->output, run.result);
     if (!errors.empty()) invalid = validation_message(*agent.sig, run.result, errors);
   }
-  return make_turn(number, std::move(raw_response), std::move(program), std::move(run),
+  return make_turn(number, std::move(raw_response), program, std::move(run),
                    std::move(invalid), usage, timings, previous_turn);
 }
 

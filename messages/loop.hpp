@@ -22,7 +22,7 @@ const turn* last_turn(std::span<const turn_ptr> turns);
 /// becomes an invalid_return turn when it does not match (it costs a turn, and the LLM reads
 /// the mismatch).
 turn turn_after_run(const prepared_agent& agent, std::size_t number, std::string raw_response,
-                    std::string program, lisp::run_result run, token_usage usage,
+                    std::string_view program, lisp::run_result run, token_usage usage,
                     turn_timings timings, const turn* previous_turn = nullptr);
 
 /// The Step when the mission is over after these turns: the last turn returned (success) or

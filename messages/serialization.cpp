@@ -174,8 +174,7 @@ turn turn_at(const json& j, const std::string& path) {
   const std::uint64_t number = f.u64("number", 0, true);
   if (number > UINT32_MAX) bad(f.path("number"), "a turn number past 4294967295: " + std::to_string(number));
   t.number = static_cast<std::uint32_t>(number);
-  t.raw_response = f.str("raw_response");
-  t.program = f.str("program");
+  t.set_texts(f.str("raw_response"), f.str("program"));
   t.outcome = enum_from(f, "outcome", outcome_name, all_outcomes, true, turn_outcome::value);
   if (const json* r = f.find("result")) t.result = value_at(*r, f.path("result"));
   if (std::string error = f.str("error"), kind = f.str("error_kind"); !error.empty() || !kind.empty())
@@ -301,8 +300,8 @@ json to_json(const agent_spec& a) {
 json to_json(const turn& t) {
   json j;
   j["number"] = t.number;
-  j["raw_response"] = t.raw_response;
-  j["program"] = t.program;
+  j["raw_response"] = t.raw_response();
+  j["program"] = t.program();
   j["outcome"] = outcome_name(t.outcome);
   j["result"] = value_to_json(t.result);
   j["error"] = t.error();

@@ -3,6 +3,7 @@
 #include "ptc/messages/turn.hpp"
 
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "ptc/lisp/list.hpp"
@@ -33,6 +34,22 @@ const std::string& turn::error() const {
 const std::string& turn::error_kind() const {
   static const std::string none;
   return failure ? failure->kind : none;
+}
+
+void turn::set_texts(std::string raw_response, std::string_view program) {
+  constexpr std::size_t most = UINT32_MAX;
+  const std::size_t at = program.empty() ? 0 : raw_response.find(program);
+  const std::size_t total = raw_response.size() + (at == std::string::npos ? program.size() : 0);
+  if (total > most) throw std::length_error("a turn's response and program are 4 GiB or more");
+  response_size = static_cast<std::uint32_t>(raw_response.size());
+  program_size = static_cast<std::uint32_t>(program.size());
+  if (at == std::string::npos) {
+    program_at = response_size;
+    raw_response += program;
+  } else {
+    program_at = static_cast<std::uint32_t>(at);
+  }
+  texts = std::move(raw_response);
 }
 
 void turn::set_error(std::string kind, std::string message) {
@@ -97,13 +114,12 @@ lisp::memory_ptr or_empty(lisp::memory_ptr m) {
 
 }  // namespace
 
-turn make_turn(std::size_t number, std::string raw_response, std::string program,
+turn make_turn(std::size_t number, std::string raw_response, std::string_view program,
                lisp::run_result run, std::string invalid_return_message, token_usage usage,
                turn_timings timings, const turn* previous_turn) {
   turn t;
   t.number = static_cast<std::uint32_t>(number);
-  t.raw_response = std::move(raw_response);
-  t.program = std::move(program);
+  t.set_texts(std::move(raw_response), program);
   t.outcome = outcome_of(run.kind);
   t.result = std::move(run.result);
   if (run.kind == lisp::outcome::error) {
@@ -133,7 +149,7 @@ turn make_no_code_turn(std::size_t number, std::string raw_response, std::string
                        const turn* previous_turn) {
   turn t;
   t.number = static_cast<std::uint32_t>(number);
-  t.raw_response = std::move(raw_response);
+  t.set_texts(std::move(raw_response), {});
   t.outcome = turn_outcome::no_code;
   t.set_error("no_code", std::move(message));
   t.memory = or_empty(std::move(previous));

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ptc/lisp/run.hpp"
@@ -64,8 +65,13 @@ struct turn_error {
 struct turn {
   std::uint32_t number = 0;        ///< 1-based; every LLM call is a turn, no gaps
   turn_outcome outcome = turn_outcome::value;
-  std::string raw_response;        ///< the LLM's full text
-  std::string program;             ///< extracted code; "" for no_code
+  /// raw_response() and program(), in one string: the response, then the program when it is not
+  /// part of the response as written (a program whose quotes extraction fixed). Set through
+  /// set_texts().
+  std::string texts;
+  std::uint32_t response_size = 0;
+  std::uint32_t program_at = 0;
+  std::uint32_t program_size = 0;
   lisp::value result;              ///< program value, returned or failed value; nil otherwise
   std::shared_ptr<const turn_error> failure;  ///< null unless error/no_code/invalid_return
   std::vector<std::string> prints; ///< one entry per print call (TRN-008)
@@ -82,6 +88,14 @@ struct turn {
   /// A successful turn: its code ran (value or returned). Failed turns (error, no_code,
   /// invalid_return) are shown in full while they are the latest (CMP-002/003).
   bool success() const { return outcome == turn_outcome::value || outcome == turn_outcome::returned; }
+  /// The LLM's full text.
+  std::string_view raw_response() const { return std::string_view(texts).substr(0, response_size); }
+  /// The extracted code; "" for no_code.
+  std::string_view program() const { return std::string_view(texts).substr(program_at, program_size); }
+  /// Sets both. The program is kept as its place in the response when it is part of it (the
+  /// usual case: the code block as the LLM wrote it), not as a second copy. Texts of 4 GiB or
+  /// more throw std::length_error.
+  void set_texts(std::string raw_response, std::string_view program);
   /// error/no_code/invalid_return: the message the LLM reads; "" otherwise.
   const std::string& error() const;
   /// "parse", "type", ..., "no_code", "invalid_return"; "" if none.
@@ -103,7 +117,7 @@ std::vector<definition_ptr> describe(const lisp::memory& mem, const turn* previo
 /// feedback text from validation_message(), composed by messages/loop.cpp turn_after_run) makes
 /// a (return v) turn an invalid_return turn with that text as its error; otherwise the outcome
 /// follows run.kind. On error, run.mem is already the memory before the turn.
-turn make_turn(std::size_t number, std::string raw_response, std::string program,
+turn make_turn(std::size_t number, std::string raw_response, std::string_view program,
                lisp::run_result run, std::string invalid_return_message, token_usage usage,
                turn_timings timings, const turn* previous_turn = nullptr);
 

@@ -138,7 +138,7 @@ TEST_CASE("CMP-003 ERR-002 only the most recent failure while failing; collapsed
 TEST_CASE("CMP-004 compression is a render: the same turns render both ways, turns unchanged") {
   conversation c(spec());
   c.respond(code("(def a 1) (println \"a is\" a)"));
-  const std::string before = c.turns[0]->raw_response;
+  const std::string before(c.turns[0]->raw_response());
   const auto compressed = single_user_coalesced().to_messages(c.agent, c.turns, nullptr);
   const auto full = uncompressed().to_messages(c.agent, c.turns, nullptr);
   CHECK(compressed.size() == 2);
@@ -146,7 +146,7 @@ TEST_CASE("CMP-004 compression is a render: the same turns render both ways, tur
   CHECK(full[2].role == role::assistant);
   CHECK(full[2].text() == before);
   CHECK(full[3].text() == "; Output:\na is 1\n\nTurns left: 3");
-  CHECK(c.turns[0]->raw_response == before);
+  CHECK(c.turns[0]->raw_response() == before);
 }
 
 TEST_CASE("TC-006 DESIGN 6.2 println output is kept in ; Output: and replaces samples") {

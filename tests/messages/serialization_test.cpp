@@ -202,6 +202,18 @@ TEST_CASE("a function whose source fails to evaluate is an error naming it") {
         "memory.definitions[0].name: missing");
 }
 
+TEST_CASE("a turn read from JSON keeps a program that is not part of its response; a number past 32 bits is an error") {
+  json j = to_json(sample_turn());
+  j["raw_response"] = "no fence here";
+  j["program"] = "(+ 1 2)";
+  const turn back = turn_from_json(j);
+  CHECK(back.raw_response() == "no fence here");
+  CHECK(back.program() == "(+ 1 2)");
+  CHECK(to_json(back)["program"] == "(+ 1 2)");
+  j["number"] = 4294967296ull;
+  CHECK(error_of([&] { turn_from_json(j); }) == "turn.number: a turn number past 4294967295: 4294967296");
+}
+
 TEST_CASE("DBG-001 DBG-002 DBG-003 turn round-trips through JSON with program, output and definitions") {
   const turn t = sample_turn();
   const json j = to_json(t);
@@ -212,8 +224,8 @@ TEST_CASE("DBG-001 DBG-002 DBG-003 turn round-trips through JSON with program, o
 
   const turn back = turn_from_json(j);
   CHECK(back.number == t.number);
-  CHECK(back.raw_response == t.raw_response);
-  CHECK(back.program == t.program);
+  CHECK(back.raw_response() == t.raw_response());
+  CHECK(back.program() == t.program());
   CHECK(back.outcome == t.outcome);
   CHECK(lisp::equal(back.result, t.result));
   CHECK(back.prints == t.prints);

@@ -36,7 +36,7 @@ const definition_info* find(const turn& t, const std::string& name) {
 TEST_CASE("make_turn keeps what the run recorded") {
   turn t = turn_of("(println \"hi\") (tool/echo {:a 1}) (def x [1 2 3]) 42");
   CHECK(t.number == 3);
-  CHECK(t.raw_response == "raw text");
+  CHECK(t.raw_response() == "raw text");
   CHECK(t.outcome == turn_outcome::value);
   CHECK(t.success());
   CHECK(lisp::pr_str(t.result) == "42");
@@ -105,7 +105,7 @@ TEST_CASE("DESIGN 6.3 a response without code is a failed no_code turn keeping t
   turn t = make_no_code_turn(2, "I think the answer is 4.", "No code found.", first.mem, token_usage{5, 6, 0, 0, 1}, {});
   CHECK(t.outcome == turn_outcome::no_code);
   CHECK_FALSE(t.success());
-  CHECK(t.program.empty());
+  CHECK(t.program().empty());
   CHECK(t.error() == "No code found.");
   CHECK(t.error_kind() == "no_code");
   CHECK(t.memory == first.mem);
@@ -220,6 +220,33 @@ TEST_CASE("DEF-005 DEF-007 functions: docstring without semicolons, params, retu
   const definition_info* x = find(t, "x");
   CHECK(x->docstring() == "doc here");
   CHECK_FALSE(x->is_function());
+}
+
+TEST_CASE("a turn keeps its program as its place in the response, or after it when extraction changed it") {
+  const std::string response = "Let me count.\n```clojure\n(count [1 2])\n```\nDone.";
+  turn t;
+  t.set_texts(response, "(count [1 2])");
+  CHECK(t.raw_response() == response);
+  CHECK(t.program() == "(count [1 2])");
+  CHECK(t.texts.size() == response.size());  // no second copy
+  CHECK(t.program_at == response.find("(count"));
+
+  // Quotes fixed by extraction: not in the response as written, so kept after it.
+  const std::string curly = "```clojure\n(str \u201chi\u201d)\n```";
+  turn u;
+  u.set_texts(curly, "(str \"hi\")");
+  CHECK(u.raw_response() == curly);
+  CHECK(u.program() == "(str \"hi\")");
+  CHECK(u.texts.size() == curly.size() + u.program().size());
+
+  turn none = make_no_code_turn(1, "no code here", "No code found.", nullptr, {}, {});
+  CHECK(none.raw_response() == "no code here");
+  CHECK(none.program().empty());
+
+  // Copies keep working: positions, not pointers.
+  const turn copy = u;
+  CHECK(copy.program() == "(str \"hi\")");
+  CHECK(copy.raw_response() == curly);
 }
 
 }  // namespace messages_turn_test
