@@ -26,15 +26,17 @@ const char* outcome_name(turn_outcome o) {
   return "value";
 }
 
-const std::string& turn::error() const {
+namespace {
+/// error() and error_kind() of a turn that did not fail.
+const std::string& no_error_text() {
   static const std::string none;
-  return failure ? failure->message : none;
+  return none;
 }
+}  // namespace
 
-const std::string& turn::error_kind() const {
-  static const std::string none;
-  return failure ? failure->kind : none;
-}
+const std::string& turn::error() const { return failure ? failure->message : no_error_text(); }
+
+const std::string& turn::error_kind() const { return failure ? failure->kind : no_error_text(); }
 
 void turn::set_texts(std::string raw_response, std::string_view program) {
   constexpr std::size_t most = UINT32_MAX;
