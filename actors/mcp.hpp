@@ -66,6 +66,19 @@ inline nlohmann::ordered_json mcp_progress_token(const nlohmann::ordered_json& p
   return token.is_string() || token.is_number_integer() ? token : nlohmann::ordered_json();
 }
 
+/// (mcp_forward_atom, tool_call) -> tool_result: a call for a host of `ptc mcp` that serves the
+/// server's tools as they are (spec.expose). Answered like tool_atom, except that a result is the
+/// server's whole answer as JSON text, {"result": R} or {"error": E}, for the host to get as it is
+/// (a failure of ptc's own, such as a timeout or a server that went down, is still a failed
+/// tool_result). While it runs, the call's trace sink (context.trace) gets the server's progress
+/// (tool_progress events) and its log messages (tool_log events), and is asked, as
+/// (mcp_ask_atom, method, params JSON) -> answer JSON ({"result"} or {"error"}), the server's
+/// requests (sampling/createMessage, elicitation/create, roots/list; the client offers sampling and
+/// elicitation to an exposed server on stdio only, see send_initialize). Over stdio MCP does not say
+/// which call a log message or request belongs to: it goes to the earliest forwarded call in flight.
+using mcp_forward_atom = caf::atom_constant<caf::atom("mcpfwd")>;
+using mcp_ask_atom = caf::atom_constant<caf::atom("mcpask")>;
+
 /// One server: the settings' type (config/settings.hpp, `tools.mcp`), used as it is.
 using mcp_server_spec = config::mcp_server;
 
@@ -85,6 +98,7 @@ namespace detail {
 struct mcp_tool_list {
   mutable std::mutex mutex;
   std::vector<tool_binding> tools;  ///< guarded by mutex
+  std::vector<nlohmann::ordered_json> entries;  ///< guarded by mutex: the server's tools/list entry of each
   std::uint64_t version = 0;        ///< guarded by mutex: 1 for the first list, +1 per new one
   std::function<void()> on_change;  ///< guarded by mutex; called after each new list
 };
@@ -106,6 +120,11 @@ class mcp_client {
   /// return it: take the list once per mission, so that a mission's tool/ section (its cached
   /// prompt prefix) never changes under it. A tool that left the list fails when called.
   std::vector<tool_binding> tools() const;
+  /// The server's own tools/list entries of tools() (name, description, schemas as it gave
+  /// them), in the same order: what a gateway serves as they are (spec.expose).
+  std::vector<nlohmann::ordered_json> tool_entries() const;
+  /// Whether `ptc mcp` serves the tools as they are (spec.expose).
+  bool exposed() const { return exposed_; }
   /// 1 for the list at connect; +1 for each new list.
   std::uint64_t tools_version() const;
   /// `fn` is called after each new list (on the connection's actor: keep it short, e.g. send a
@@ -115,12 +134,13 @@ class mcp_client {
   const caf::actor& connection() const { return connection_; }
   const std::string& protocol_version() const { return protocol_version_; }
 
-  mcp_client(caf::actor connection, std::shared_ptr<detail::mcp_tool_list> tools, std::string version);
+  mcp_client(caf::actor connection, std::shared_ptr<detail::mcp_tool_list> tools, std::string version, bool exposed);
 
  private:
   caf::actor connection_;
   std::shared_ptr<detail::mcp_tool_list> tools_;
   std::string protocol_version_;
+  bool exposed_ = false;
 };
 
 }  // namespace ptc::actors

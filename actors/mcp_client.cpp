@@ -163,6 +163,7 @@ struct pending_call {
   json request;           ///< HTTP: the tools/call message, sent again if the session is lost
   std::uint64_t epoch = 0;  ///< HTTP: the session it was last sent in
   bool direct = false;      ///< stdio: the reader thread may answer it (direct_answers)
+  bool raw = false;         ///< mcp_forward_atom: answered with the server's whole answer as JSON
   /// When it fails as timed out. Calls go out with growing ids and one timeout, so the
   /// deadlines grow with the ids: the first call in `calls` is the next to time out.
   std::chrono::steady_clock::time_point deadline{};
@@ -398,11 +399,13 @@ struct mcp_state {
   bool sweep_armed = false;
   std::set<std::string> offered_names;  ///< the server's names of the tools bound (after the prefix)
   std::vector<tool_binding> tools;
+  std::vector<json> entries;  ///< the server's tools/list entry of each of `tools`
   std::shared_ptr<detail::mcp_tool_list> published;  ///< `tools` as mcp_client sees it
   bool relisting = false;     ///< the list in progress replaces the current one
   bool relist_wanted = false; ///< list_changed came during a handshake: list again after it
   std::vector<caf::response_promise> waiting;  ///< for the tool list
-  std::vector<std::pair<tool_call, caf::response_promise>> queued;  ///< calls during a restart
+  /// Calls during a restart: the call, its promise, whether it is forwarded (raw).
+  std::vector<std::tuple<tool_call, caf::response_promise, bool>> queued;
   std::vector<caf::response_promise> closing;  ///< answered once the process has been reaped
   /// Agents with calls in flight, watched so that their calls are cancelled when they end.
   std::map<caf::actor_addr, std::size_t> watched;
@@ -505,7 +508,7 @@ void fail_waiting(mcp_actor* self, const std::string& why) {
   auto& st = self->state;
   for (auto& rp : st.waiting) rp.deliver(caf::make_error(caf::sec::runtime_error, why));
   st.waiting.clear();
-  for (auto& [call, rp] : st.queued) {
+  for (auto& [call, rp, raw] : st.queued) {
     tool_result r;
     r.error = why;
     rp.deliver(std::move(r));
@@ -548,9 +551,15 @@ void go_down(mcp_actor* self, const std::string& why) {
 
 void send_initialize(mcp_actor* self) {
   auto& st = self->state;
+  // Exposed through `ptc mcp`: the server's requests are passed on to the host of the call.
+  // Not over HTTP: ptc reads a call's event stream when it ends, so a request made inside it
+  // would wait for the call's timeout; unoffered, the server is told at once by its own SDK.
+  const json capabilities = st.spec.expose && !st.is_http()
+                                ? json{{"sampling", json::object()}, {"elicitation", json::object()}}
+                                : json::object();
   st.init_id = request(self, "initialize",
                        {{"protocolVersion", mcp_protocol_versions().front()},
-                        {"capabilities", json::object()},
+                        {"capabilities", capabilities},
                         {"clientInfo", {{"name", "ptc"}, {"version", "0.1"}}}});
   st.handshake_timer = st.init_id;
   self->delayed_send(self, std::chrono::milliseconds(st.spec.connect_timeout_ms), mcp_timeout_atom::value,
@@ -668,7 +677,7 @@ void sweep_calls(mcp_actor* self) {
   arm_call_sweep(self);
 }
 
-void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
+void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp, bool raw) {
   auto& st = self->state;
   settle_answered(self);
   if (!st.offered_names.count(call.name)) {
@@ -697,7 +706,7 @@ void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
   }
   // Over stdio the reader thread answers the caller itself (a plain request: no forwarding
   // stages), so the call is open to it before its line goes out.
-  const bool direct = st.direct && rp.stages().empty() && rp.source();
+  const bool direct = !raw && st.direct && rp.stages().empty() && rp.source();
   if (direct) {
     std::lock_guard lock(st.direct->mutex);
     st.direct->open.emplace(id, stdio_gate::entry{rp.source(), rp.id(), false, {}, {}, {}});
@@ -705,6 +714,7 @@ void dispatch_call(mcp_actor* self, tool_call call, caf::response_promise rp) {
   auto& pending = st.calls.emplace(id, pending_call{std::move(rp), call.name, caller, call.context.trace,
                                                    call.context.path, json(), st.epoch, direct}).first->second;
   if (st.is_http()) pending.request = msg;
+  pending.raw = raw;
   pending.deadline = deadline_after(std::chrono::milliseconds(st.spec.call_timeout_ms));
   send_json(self, msg);
   arm_call_sweep(self);
@@ -718,7 +728,7 @@ bool offered(const mcp_server_spec& spec, const std::string& name) {
 
 /// Bindings for the listed tools: those the allow/deny lists offer, each under the prefix.
 /// An error when the list names a tool twice or lacks a tool that `allow` names.
-std::optional<std::string> bind_listed(mcp_actor* self, std::vector<tool_binding>& tools,
+std::optional<std::string> bind_listed(mcp_actor* self, std::vector<tool_binding>& tools, std::vector<json>& entries,
                                        std::set<std::string>& names) {
   auto& st = self->state;
   std::set<std::string> seen;
@@ -739,6 +749,7 @@ std::optional<std::string> bind_listed(mcp_actor* self, std::vector<tool_binding
     b.direct = st.direct;  // over stdio, calls skip the actor while the server is ready
     names.insert(name);
     tools.push_back(std::move(b));
+    entries.push_back(t);
   }
   for (const auto& a : st.spec.allow) {
     if (!seen.count(a)) return st.label + ": tools.mcp allow names " + a + ", which the server does not offer";
@@ -755,22 +766,25 @@ void ready(mcp_actor* self) {
   if (!st.ever_ready || st.relisting) {
     st.relisting = false;
     std::vector<tool_binding> tools;
+    std::vector<json> entries;
     std::set<std::string> names;
     auto same_specs = [](const std::vector<tool_binding>& a, const std::vector<tool_binding>& b) {
       return std::equal(a.begin(), a.end(), b.begin(), b.end(),
                         [](const tool_binding& x, const tool_binding& y) { return x.spec == y.spec; });
     };
-    if (auto problem = bind_listed(self, tools, names)) {
+    if (auto problem = bind_listed(self, tools, entries, names)) {
       if (!st.ever_ready) return go_down(self, *problem);
       spdlog::warn("{}; the previous tool list stays in use", *problem);
-    } else if (!st.ever_ready || !same_specs(st.tools, tools)) {  // (a restart may list the same again)
+    } else if (!st.ever_ready || !same_specs(st.tools, tools) || st.entries != entries) {  // (a restart may list the same again)
       const bool changed = st.ever_ready;
       st.tools = std::move(tools);
+      st.entries = std::move(entries);
       st.offered_names = std::move(names);
       std::function<void()> notify;
       {
         std::lock_guard lock(st.published->mutex);
         st.published->tools = st.tools;
+        st.published->entries = st.entries;
         ++st.published->version;
         if (changed) notify = st.published->on_change;
       }
@@ -788,7 +802,7 @@ void ready(mcp_actor* self) {
   st.waiting.clear();
   auto queued = std::move(st.queued);
   st.queued.clear();
-  for (auto& [call, rp] : queued) dispatch_call(self, std::move(call), std::move(rp));
+  for (auto& [call, rp, raw] : queued) dispatch_call(self, std::move(call), std::move(rp), raw);
   // Streamable HTTP: the calls the lost session refused go out again, same ids, new session.
   auto resend = std::move(st.resend);
   st.resend.clear();
@@ -912,11 +926,58 @@ void on_response(mcp_actor* self, const json& msg) {
   }
   auto it = st.calls.find(id);
   if (it == st.calls.end()) return;  // answered after its timeout, or cancelled
-  tool_result r = error ? tool_result{false, "", error_text(), {}}
-                        : mcp_result_to_tool_result(msg.value("result", json()));
+  tool_result r;
+  if (it->second.raw) {
+    // Forwarded: the server's answer as it is, for the host of `ptc mcp`.
+    r.ok = true;
+    r.value = (error ? json{{"error", *error}} : json{{"result", msg.value("result", json())}})
+                  .dump(-1, ' ', false, json::error_handler_t::replace);
+  } else {
+    r = error ? tool_result{false, "", error_text(), {}} : mcp_result_to_tool_result(msg.value("result", json()));
+  }
   if (claim(self, it->second, id)) it->second.rp.deliver(std::move(r));
   release_caller(self, it->second.caller);
   st.calls.erase(it);
+}
+
+/// The earliest forwarded call in flight (mcp_forward_atom) whose host can be reached: where the
+/// server's log messages and requests go (over stdio MCP does not say which call they belong to).
+const pending_call* forwarded_call(const mcp_state& st) {
+  for (const auto& [id, c] : st.calls)
+    if (c.raw && c.trace) return &c;
+  return nullptr;
+}
+
+/// A request from the server: ping is answered here; sampling, elicitation and roots are asked
+/// of the host of a forwarded call (exposed servers only), and its answer goes back as it is.
+void on_server_request(mcp_actor* self, const json& id, const std::string& method, const json& params) {
+  auto& st = self->state;
+  auto answer = [self, id](json body) {
+    body["jsonrpc"] = "2.0";
+    body["id"] = id;
+    send_json(self, body);
+  };
+  if (method == "ping") return answer({{"result", json::object()}});
+  const pending_call* call = st.spec.expose ? forwarded_call(st) : nullptr;
+  if (!call) {
+    return answer({{"error", {{"code", jsonrpc::method_not_found},
+                              {"message", st.spec.expose ? "ptc has no call in flight whose host it could ask " + method
+                                                         : "ptc does not offer " + method}}}});
+  }
+  const std::string label = st.label;
+  self->request(call->trace, std::chrono::milliseconds(st.spec.call_timeout_ms), mcp_ask_atom::value, method,
+                params.dump(-1, ' ', false, json::error_handler_t::replace))
+      .then(
+          [answer, label](const std::string& text) {
+            json body = lisp::parse_outside_json<json>(text);
+            if (body.is_discarded() || !body.is_object() || (!body.contains("result") && !body.contains("error")))
+              body = {{"error", {{"code", jsonrpc::internal_error}, {"message", "the host's answer could not be read"}}}};
+            answer(std::move(body));
+          },
+          [self, answer, method](caf::error& e) {
+            answer({{"error", {{"code", jsonrpc::internal_error},
+                               {"message", "the host did not answer " + method + ": " + self->system().render(e)}}}});
+          });
 }
 
 /// One JSON-RPC message from the server (an object).
@@ -926,16 +987,16 @@ void on_message(mcp_actor* self, const json& msg) {
     return on_response(self, msg);
   }
   const std::string method = msg.value("method", "");
-  if (msg.contains("id")) {  // a request from the server
-    json reply = {{"jsonrpc", "2.0"}, {"id", msg["id"]}};
-    if (method == "ping") reply["result"] = json::object();
-    else reply["error"] = {{"code", jsonrpc::method_not_found}, {"message", "ptc does not offer " + method}};
-    return send_json(self, reply);
-  }
+  if (msg.contains("id")) return on_server_request(self, msg["id"], method, msg.value("params", json::object()));
   if (method == "notifications/message") {
     const json params = msg.value("params", json::object());
     const std::string level = params.value("level", "info");
     const json data = params.value("data", json());
+    if (const pending_call* call = st.spec.expose ? forwarded_call(st) : nullptr) {
+      json fields = {{"server", st.spec.name}, {"level", level}, {"data", data}};
+      if (params.contains("logger")) fields["logger"] = params["logger"];
+      trace_event(call->trace, "tool_log", call->agent, std::move(fields));
+    }
     if (!st.log->admit()) return;
     const std::string text = cut(data.is_string() ? data.get<std::string>() : data.dump(), 4000);
     if (level == "debug") spdlog::debug("mcp {}: {}", st.spec.name, text);
@@ -1222,6 +1283,25 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec,
       it = st.calls.erase(it);
     }
   });
+  // A call (forwarded: raw) now, or once the server is ready.
+  auto take_call = [self](tool_call& call, bool raw) -> caf::result<tool_result> {
+    auto& st = self->state;
+    // The binding's name carries the prefix; the map is keyed by the server's name.
+    if (call.name.starts_with(st.spec.prefix)) call.name.erase(0, st.spec.prefix.size());
+    switch (st.ph) {
+      case phase::down: return tool_result{false, "", st.down_reason, {}};
+      case phase::ready: break;
+      case phase::starting:
+      case phase::restarting: {
+        auto rp = self->make_response_promise();
+        st.queued.emplace_back(std::move(call), rp, raw);
+        return rp;
+      }
+    }
+    auto rp = self->make_response_promise();
+    dispatch_call(self, std::move(call), rp, raw);
+    return rp;
+  };
   if (st.is_http()) {
     start_http(self);
   } else {
@@ -1283,31 +1363,22 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec,
         st.waiting.push_back(rp);
         return rp;
       },
-      [=](tool_atom, tool_call& call) -> caf::result<tool_result> {
-        auto& st = self->state;
-        // The binding's name carries the prefix; the map is keyed by the server's name.
-        if (call.name.starts_with(st.spec.prefix)) call.name.erase(0, st.spec.prefix.size());
-        switch (st.ph) {
-          case phase::down: return tool_result{false, "", st.down_reason, {}};
-          case phase::ready: break;
-          case phase::starting:
-          case phase::restarting: {
-            auto rp = self->make_response_promise();
-            st.queued.emplace_back(std::move(call), rp);
-            return rp;
-          }
-        }
-        auto rp = self->make_response_promise();
-        dispatch_call(self, std::move(call), rp);
-        return rp;
-      },
+      [=](tool_atom, tool_call& call) { return take_call(call, false); },
+      [=](mcp_forward_atom, tool_call& call) { return take_call(call, true); },
   };
 }
 
 }  // namespace
 
-mcp_client::mcp_client(caf::actor connection, std::shared_ptr<detail::mcp_tool_list> tools, std::string version)
-    : connection_(std::move(connection)), tools_(std::move(tools)), protocol_version_(std::move(version)) {}
+mcp_client::mcp_client(caf::actor connection, std::shared_ptr<detail::mcp_tool_list> tools, std::string version,
+                       bool exposed)
+    : connection_(std::move(connection)), tools_(std::move(tools)), protocol_version_(std::move(version)),
+      exposed_(exposed) {}
+
+std::vector<nlohmann::ordered_json> mcp_client::tool_entries() const {
+  std::lock_guard lock(tools_->mutex);
+  return tools_->entries;
+}
 
 std::vector<tool_binding> mcp_client::tools() const {
   std::lock_guard lock(tools_->mutex);
@@ -1339,6 +1410,7 @@ std::variant<std::shared_ptr<mcp_client>, std::string> mcp_client::connect(caf::
   const auto timeout = std::chrono::milliseconds(spec.connect_timeout_ms + 2000);
   const std::string label = "MCP server " + spec.name;
   const std::int64_t connect_ms = spec.connect_timeout_ms;
+  const bool exposed = spec.expose;
   auto published = std::make_shared<detail::mcp_tool_list>();
   auto conn = sys.spawn(mcp_connection, std::move(spec), published);
   caf::scoped_actor self{sys};
@@ -1346,7 +1418,7 @@ std::variant<std::shared_ptr<mcp_client>, std::string> mcp_client::connect(caf::
   self->request(conn, timeout, mcp_tools_atom::value)
       .receive(
           [&](std::vector<tool_binding>&, std::string& version) {
-            out = std::make_shared<mcp_client>(conn, published, std::move(version));
+            out = std::make_shared<mcp_client>(conn, published, std::move(version), exposed);
           },
           [&](const caf::error& err) {
             const auto& ctx = err.context();

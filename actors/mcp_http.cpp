@@ -16,17 +16,18 @@ namespace ptc::actors {
 
 namespace detail {
 
-/// A request in flight: its answer goes back as JSON, or (the request sent a progressToken) as
-/// the last event of an event stream that carries its progress notifications first.
+/// A request in flight: its answer goes back as JSON, or as the last event of an event stream
+/// that carries the messages belonging to the request first (its progress, an upstream
+/// server's log messages and requests). The stream is opened at once when the request sends a
+/// progressToken, else with the first such message.
 struct mcp_http_waiting {
   http_reply reply;
-  std::string token;  ///< the progressToken's JSON text; "": a JSON answer
+  bool stream = false;  ///< the answer is an event stream, opened
 };
 
 struct mcp_http_session {
   caf::actor actor;
   std::map<std::string, mcp_http_waiting> waiting;  ///< requests in flight, by their id's JSON text
-  std::map<std::string, std::string> streams;       ///< progressToken's JSON text -> request id's
   std::chrono::steady_clock::time_point last_used;
 };
 
@@ -122,10 +123,13 @@ std::optional<http_server_response> refuse(const detail::mcp_http_state& st, con
 /// One server-sent event carrying a JSON-RPC message.
 std::string sse_event(const std::string& text) { return "event: message\ndata: " + text + "\n\n"; }
 
-/// The progressToken of a request's params._meta as JSON text, or "" (none, or not a string or integer).
-std::string progress_token(const json& msg) {
-  const json token = msg.contains("params") ? mcp_progress_token(msg["params"]) : json();
-  return token.is_null() ? std::string() : token.dump();
+/// The head of an event stream answering a request of the session `session_id`.
+http_server_response stream_head(const std::string& session_id) {
+  http_server_response head;
+  head.content_type = "text/event-stream";
+  head.headers.emplace_back("Mcp-Session-Id", session_id);
+  head.headers.emplace_back("Cache-Control", "no-cache");
+  return head;
 }
 
 /// Ends an HTTP exchange whose request will get no JSON-RPC answer: a stream just ends, a JSON
@@ -133,43 +137,45 @@ std::string progress_token(const json& msg) {
 void end_unanswered(detail::mcp_http_session& s, const std::string& key, http_server_response status) {
   auto w = s.waiting.find(key);
   if (w == s.waiting.end()) return;
-  if (!w->second.token.empty()) {
+  if (w->second.stream) {
     w->second.reply.end();
-    s.streams.erase(w->second.token);
   } else {
     w->second.reply.send(std::move(status));
   }
   s.waiting.erase(w);
 }
 
-/// What a session writes: an answer goes to the HTTP request waiting for it, a progress
-/// notification to the event stream of the request that sent its token; anything else has no
-/// stream to go to (see mcp_http.hpp).
+/// What a session writes: an answer goes to the HTTP request waiting for it; a message that
+/// belongs to a request (`related`: progress, an upstream server's log messages and requests)
+/// to that request's event stream, opened now if it is not yet; anything else has no stream to
+/// go to (see mcp_http.hpp).
 void on_session_message(const std::weak_ptr<detail::mcp_http_state>& weak, const std::string& session_id,
-                        std::string text) {
+                        std::string text, const std::string& related) {
   auto st = weak.lock();
   if (!st) return;
   json msg = lisp::parse_outside_json<json>(text);
-  const bool answer = msg.is_object() && msg.contains("id") && (msg.contains("result") || msg.contains("error"));
+  const bool answer = msg.is_object() && msg.contains("id") && (msg.contains("result") || msg.contains("error")) &&
+                      !msg.contains("method");
   std::lock_guard lock(st->mutex);
   auto s = st->sessions.find(session_id);
   if (s == st->sessions.end()) return;
   if (!answer) {
-    const std::string token = msg.is_object() && msg.value("method", "") == "notifications/progress" && msg["params"].is_object()
-                                  ? msg["params"].value("progressToken", json()).dump()
-                                  : std::string();
-    if (auto stream = s->second.streams.find(token); !token.empty() && stream != s->second.streams.end()) {
-      s->second.waiting.at(stream->second).reply.write(sse_event(text));
+    if (auto w = s->second.waiting.find(related); !related.empty() && w != s->second.waiting.end()) {
+      if (!w->second.stream) {
+        w->second.reply.start(stream_head(session_id));
+        w->second.stream = true;
+      }
+      w->second.reply.write(sse_event(text));
       return;
     }
-    spdlog::debug("ptc mcp http: session {} sent {} with no stream open: dropped", session_id, msg.value("method", "a message"));
+    spdlog::debug("ptc mcp http: session {} sent {} with no stream open: dropped", session_id,
+                  msg.is_object() ? msg.value("method", "a message") : "a message");
     return;
   }
   auto w = s->second.waiting.find(msg["id"].dump());
   if (w == s->second.waiting.end()) return;
-  if (!w->second.token.empty()) {
+  if (w->second.stream) {
     w->second.reply.end(sse_event(text));
-    s->second.streams.erase(w->second.token);
   } else {
     http_server_response r;
     r.body = std::move(text);
@@ -221,11 +227,13 @@ void handle_post(const state_ptr& st, const http_server_request& req, const http
     const std::string id = new_session_id();
     std::weak_ptr<detail::mcp_http_state> weak = st;
     caf::actor actor = spawn_mcp_session(*st->sys, st->session_opts,
-                                         [weak, id](std::string text) { on_session_message(weak, id, std::move(text)); });
+                                         [weak, id](std::string text, const std::string& related) {
+                                           on_session_message(weak, id, std::move(text), related);
+                                         });
     auto& s = st->sessions[id];
     s.actor = actor;
     s.last_used = std::chrono::steady_clock::now();
-    s.waiting.emplace(msg["id"].dump(), detail::mcp_http_waiting{reply, {}});
+    s.waiting.emplace(msg["id"].dump(), detail::mcp_http_waiting{reply, false});
     spdlog::info("ptc mcp http: session {} opened", id);
     caf::anon_send(actor, mcp_in_atom::value, req.body);
     return;
@@ -247,18 +255,9 @@ void handle_post(const state_ptr& st, const http_server_request& req, const http
       return reply.send(rpc_error(400, jsonrpc::invalid_request, "Invalid Request: request id " + key + " is already in use", msg["id"]));
     // With a progressToken the answer is an event stream, opened now: the progress
     // notifications of the request go out as they come, its answer last.
-    std::string token = progress_token(msg);
-    if (!token.empty() && s->second.streams.count(token))
-      return reply.send(rpc_error(400, jsonrpc::invalid_request, "Invalid Request: progressToken " + token + " is already in use", msg["id"]));
-    if (!token.empty()) {
-      http_server_response head;
-      head.content_type = "text/event-stream";
-      head.headers.emplace_back("Mcp-Session-Id", session_id);
-      head.headers.emplace_back("Cache-Control", "no-cache");
-      reply.start(std::move(head));
-      s->second.streams.emplace(token, key);
-    }
-    s->second.waiting.emplace(key, detail::mcp_http_waiting{reply, std::move(token)});
+    const bool stream = msg.contains("params") && !mcp_progress_token(msg["params"]).is_null();
+    if (stream) reply.start(stream_head(session_id));
+    s->second.waiting.emplace(key, detail::mcp_http_waiting{reply, stream});
     caf::anon_send(s->second.actor, mcp_in_atom::value, req.body);
     return;
   }
@@ -351,10 +350,11 @@ std::size_t mcp_http_endpoint::sessions() const {
   return state_->sessions.size();
 }
 
-void mcp_http_endpoint::set_tools(std::vector<tool_binding> tools) {
+void mcp_http_endpoint::set_tools(std::vector<tool_binding> tools, std::vector<mcp_exposed_tool> exposed) {
   std::lock_guard lock(state_->mutex);
-  for (auto& [id, s] : state_->sessions) caf::anon_send(s.actor, mcp_set_tools_atom::value, tools);
+  for (auto& [id, s] : state_->sessions) caf::anon_send(s.actor, mcp_set_tools_atom::value, tools, exposed);
   state_->session_opts.tools = std::move(tools);
+  state_->session_opts.exposed = std::move(exposed);
 }
 
 }  // namespace ptc::actors

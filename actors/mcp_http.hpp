@@ -11,9 +11,11 @@
 // random Mcp-Session-Id returned with the answer); every later message names its session in
 // Mcp-Session-Id (missing: 400, unknown or ended: 404) and may carry MCP-Protocol-Version (a
 // revision ptc does not speak: 400). A request is answered with the session's JSON answer to it
-// (application/json), or, when it sends a progressToken (params._meta), with an event stream
-// opened at once (text/event-stream, chunked): its notifications/progress as they come (an
-// agent's turns), its answer last. Notifications and responses get 202 (notifications/cancelled
+// (application/json), or with an event stream (text/event-stream, chunked) carrying the
+// messages that belong to the request as they come (an agent's turns as notifications/progress;
+// an exposed upstream tool's progress, log messages and requests of the client), its answer
+// last: opened at once when the request sends a progressToken (params._meta), else with the
+// first such message. The client answers a request of ptc's with a POST of its own. Notifications and responses get 202 (notifications/cancelled
 // also ends the cancelled request's HTTP exchange, with 204 or the stream's end, as no
 // JSON-RPC answer will come). GET gets 405 (no stream of server-initiated messages: ptc sends
 // none that a client needs), DELETE ends the session and the exchanges still waiting in it.
@@ -22,8 +24,8 @@
 // (403 otherwise), and with a bearer token, `Authorization: Bearer TOKEN` must match (401).
 // Listening on a non-loopback address without a token is refused at start.
 //
-// Consequences: a session's other notifications (tools/list_changed, log messages) have no
-// stream to go to and are dropped; a client learns of a new tool list from its next tools/list. Sessions
+// Consequences: a session's other notifications (tools/list_changed, log messages of no call)
+// have no stream to go to and are dropped; a client learns of a new tool list from its next tools/list. Sessions
 // that see no request for `session_idle_timeout` are ended when the next session opens.
 #include <chrono>
 #include <cstdint>
@@ -70,8 +72,9 @@ class mcp_http_endpoint {
   std::uint16_t port() const;
   std::string url() const;  ///< "http://HOST:PORT/mcp"
   std::size_t sessions() const;
-  /// The tools of later run_program calls in every session, open or to come.
-  void set_tools(std::vector<tool_binding> tools);
+  /// The tools of later run_program calls, and the exposed upstream tools, in every session,
+  /// open or to come.
+  void set_tools(std::vector<tool_binding> tools, std::vector<mcp_exposed_tool> exposed);
 
   mcp_http_endpoint(std::shared_ptr<detail::mcp_http_state> state, std::unique_ptr<http_server> server);
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <optional>
 
 #include <spdlog/spdlog.h>
 
@@ -104,6 +105,13 @@ struct served_agent {
   bool wrapped = true;
 };
 
+/// A request of the client's, made for an upstream server (mcp_ask_atom): answered when the
+/// client's response comes.
+struct pending_ask {
+  caf::response_promise rp;
+  std::string call;  ///< the id (JSON text) of the forwarded call it belongs to
+};
+
 struct session_state {
   static constexpr const char* name = "mcp_session";
   mcp_server_options opts;
@@ -111,6 +119,10 @@ struct session_state {
   bool initialized = false;
   std::string protocol_version;
   std::string log_level = "info";
+  json client_capabilities = json::object();  ///< from initialize
+  std::map<std::string, mcp_exposed_tool> exposed;  ///< by tool name
+  std::int64_t next_ask = 1;
+  std::map<std::string, pending_ask> asks;  ///< by the id (JSON text) ptc gave the request
   json tools_list;
   bool own_description = false;  ///< the options gave run_program's description: keep it
   std::map<std::string, served_agent> agents;  ///< by tool name
@@ -120,8 +132,8 @@ struct session_state {
 
 using session_actor = caf::stateful_actor<session_state>;
 
-void write(session_actor* self, const json& msg) {
-  self->state.send(msg.dump(-1, ' ', false, json::error_handler_t::replace));
+void write(session_actor* self, const json& msg, const std::string& related = {}) {
+  self->state.send(msg.dump(-1, ' ', false, json::error_handler_t::replace), related);
 }
 
 void reply(session_actor* self, const json& id, json result) {
@@ -139,6 +151,8 @@ json initialize_result(session_actor* self, const json& params) {
   // A revision we speak is answered in kind; any other gets our newest (the client decides).
   st.protocol_version = std::find(known.begin(), known.end(), asked) != known.end() ? asked : known.front();
   st.initialized = true;
+  if (params.is_object() && params.contains("capabilities") && params["capabilities"].is_object())
+    st.client_capabilities = params["capabilities"];
   return {{"protocolVersion", st.protocol_version},
           {"capabilities", {{"tools", {{"listChanged", true}}}, {"logging", json::object()}}},
           {"serverInfo", {{"name", st.opts.name}, {"version", st.opts.version}}},
@@ -174,12 +188,12 @@ void start_run(session_actor* self, const json& id, const json& args) {
                tree_context{})
         .then(
             [=](const wire<eval_reply>& r) {
-              w->send(session, mcp_done_atom::value, call_key, call_result(*r).dump());
+              w->send(session, mcp_done_atom::value, call_key, json{{"result", call_result(*r)}}.dump());
               w->quit();
             },
             [=](caf::error& e) {
               w->send(session, mcp_done_atom::value, call_key,
-                      tool_error("the interpreter did not run the program: " + w->system().render(e)).dump());
+                      json{{"result", tool_error("the interpreter did not run the program: " + w->system().render(e))}}.dump());
               w->quit();
             });
     return {[](mcp_late_atom) {}};
@@ -195,17 +209,32 @@ json turn_progress(const json& token, const json& turn, std::size_t max_turns) {
   return {{"jsonrpc", "2.0"}, {"method", "notifications/progress"}, {"params", std::move(params)}};
 }
 
+/// The call of the tool `name` that the request `id` asks for; nothing when the request has been
+/// answered instead (arguments that are not an object, an id already in use).
+std::optional<tool_call> call_of(session_actor* self, const json& id, const std::string& name, const json& args) {
+  if (!args.is_object()) {
+    reply(self, id, tool_error(name + " takes a JSON object of arguments"));
+    return std::nullopt;
+  }
+  if (const std::string key = id.dump(); self->state.running.count(key)) {
+    reply_error(self, id, jsonrpc::invalid_request, "request id " + key + " is already in use");
+    return std::nullopt;
+  }
+  tool_call call;
+  call.name = name;
+  call.args = args.dump(-1, ' ', false, json::error_handler_t::replace);
+  return call;
+}
+
 void start_agent(session_actor* self, const json& id, const served_agent& served, const json& args,
                  const json& progress_token) {
   auto& st = self->state;
   const std::string name = served.agent.tool.spec.name;
-  if (!args.is_object()) return reply(self, id, tool_error(name + " takes a JSON object of arguments"));
+  std::optional<tool_call> asked = call_of(self, id, name, args);
+  if (!asked) return;
+  tool_call call = std::move(*asked);
   const std::string key = id.dump();
-  if (st.running.count(key)) return reply_error(self, id, jsonrpc::invalid_request, "request id " + key + " is already in use");
   caf::actor session = caf::actor_cast<caf::actor>(self);
-  tool_call call;
-  call.name = name;
-  call.args = args.dump(-1, ' ', false, json::error_handler_t::replace);
   call.context.max_depth = st.opts.max_depth;
   call.context.llm = st.opts.llm;
   call.context.interpreter = st.opts.interpreter;
@@ -224,12 +253,12 @@ void start_agent(session_actor* self, const json& id, const served_agent& served
     w->request(handle, caf::infinite, tool_atom::value, std::move(call))
         .then(
             [=](const tool_result& r) {
-              w->send(session, mcp_done_atom::value, call_key, agent_call_result(r, wrapped).dump());
+              w->send(session, mcp_done_atom::value, call_key, json{{"result", agent_call_result(r, wrapped)}}.dump());
               w->quit();
             },
             [=](caf::error& e) {
               w->send(session, mcp_done_atom::value, call_key,
-                      tool_error("the agent " + name + " did not run: " + w->system().render(e)).dump());
+                      json{{"result", tool_error("the agent " + name + " did not run: " + w->system().render(e))}}.dump());
               w->quit();
             });
     return {
@@ -246,16 +275,128 @@ void start_agent(session_actor* self, const json& id, const served_agent& served
   st.running.emplace(key, self->spawn<caf::linked>(run, key));
 }
 
+/// A notifications/progress or notifications/message for the host, from an upstream server's
+/// trace event (tool_progress, tool_log) of a forwarded call; null when it has none to send.
+json upstream_note(const std::string& line, const json& progress_token) {
+  if (is_trace_event(line, "tool_progress")) {
+    if (progress_token.is_null()) return nullptr;
+    const json event = lisp::parse_outside_json<json>(line);
+    if (event.is_discarded() || !event.is_object()) return nullptr;
+    json params = {{"progressToken", progress_token}, {"progress", event.value("progress", json(0))}};
+    if (event.contains("total")) params["total"] = event["total"];
+    if (event.contains("message")) params["message"] = event["message"];
+    return {{"jsonrpc", "2.0"}, {"method", "notifications/progress"}, {"params", std::move(params)}};
+  }
+  if (is_trace_event(line, "tool_log")) {
+    const json event = lisp::parse_outside_json<json>(line);
+    if (event.is_discarded() || !event.is_object()) return nullptr;
+    json params = {{"level", event.value("level", json("info"))}};
+    if (event.contains("logger")) params["logger"] = event["logger"];
+    params["data"] = event.value("data", json());
+    return {{"jsonrpc", "2.0"}, {"method", "notifications/message"}, {"params", std::move(params)}};
+  }
+  return nullptr;
+}
+
+/// A call of an exposed upstream tool: the server's answer goes back as it is. The worker is the
+/// call's caller (it ends: the connection cancels the call at the server) and its trace sink
+/// (the server's progress and log messages), and takes the server's requests to the host.
+void start_forward(session_actor* self, const json& id, const mcp_exposed_tool& tool, const json& args,
+                   const json& progress_token) {
+  auto& st = self->state;
+  const std::string name = tool.tool.spec.name;
+  std::optional<tool_call> asked = call_of(self, id, name, args);
+  if (!asked) return;
+  tool_call call = std::move(*asked);
+  const std::string key = id.dump();
+  caf::actor session = caf::actor_cast<caf::actor>(self);
+  const caf::actor handle = tool.tool.handle;
+  auto run = [=](caf::event_based_actor* w, const std::string& call_key) mutable -> caf::behavior {
+    call.context.caller = w->address();
+    call.context.trace = caf::actor_cast<caf::actor>(w);
+    w->request(handle, caf::infinite, mcp_forward_atom::value, std::move(call))
+        .then(
+            [=](const tool_result& r) {
+              json answer = r.ok ? lisp::parse_outside_json<json>(r.value) : json{{"result", tool_error(r.error)}};
+              if (answer.is_discarded() || !answer.is_object())
+                answer = {{"result", tool_error("the answer of " + name + " could not be read")}};
+              w->send(session, mcp_done_atom::value, call_key, answer.dump(-1, ' ', false, json::error_handler_t::replace));
+              w->quit();
+            },
+            [=](caf::error& e) {
+              w->send(session, mcp_done_atom::value, call_key,
+                      json{{"result", tool_error(name + " could not be called: " + w->system().render(e))}}.dump());
+              w->quit();
+            });
+    return {
+        [=](trace_atom, const std::string& line) {
+          json note = upstream_note(line, progress_token);
+          if (!note.is_null()) w->send(session, mcp_note_atom::value, call_key, note.dump(-1, ' ', false, json::error_handler_t::replace));
+        },
+        [=](mcp_ask_atom, const std::string& method, const std::string& params) -> caf::result<std::string> {
+          auto rp = w->make_response_promise<std::string>();
+          w->request(session, caf::infinite, mcp_ask_atom::value, call_key, method, params)
+              .then([rp](std::string& answer) mutable { rp.deliver(std::move(answer)); },
+                    [rp](caf::error& e) mutable { rp.deliver(std::move(e)); });
+          return rp;
+        },
+    };
+  };
+  st.running.emplace(key, self->spawn<caf::linked>(run, key));
+}
+
+/// The rank of an MCP log level (debug 0 ... emergency 7); -1 for none of them.
+int log_rank(const std::string& level) {
+  static const std::vector<std::string> levels{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"};
+  const auto it = std::find(levels.begin(), levels.end(), level);
+  return it == levels.end() ? -1 : static_cast<int>(it - levels.begin());
+}
+
+/// An upstream server's request of the client, for the host of the forwarded call `key`: sent
+/// to the host under an id of ptc's when the host offered the capability, refused otherwise.
+caf::result<std::string> ask_host(session_actor* self, const std::string& key, const std::string& method,
+                                  const std::string& params_text) {
+  auto& st = self->state;
+  auto refuse = [](const std::string& why) {
+    return json{{"error", {{"code", jsonrpc::method_not_found}, {"message", why}}}}.dump();
+  };
+  if (!st.running.count(key)) return refuse("the call that made the request is over");
+  const std::string capability = method == "sampling/createMessage" ? "sampling"
+                                 : method == "elicitation/create"  ? "elicitation"
+                                 : method == "roots/list"          ? "roots"
+                                                                   : "";
+  if (capability.empty()) return refuse("ptc does not pass " + method + " on to the host");
+  if (!st.client_capabilities.contains(capability)) return refuse("the MCP host did not offer " + capability);
+  json params = lisp::parse_outside_json<json>(params_text);
+  if (params.is_discarded()) params = json::object();
+  const json id = "ptc-" + std::to_string(st.next_ask++);
+  write(self, {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}, {"params", std::move(params)}}, key);
+  auto rp = self->make_response_promise<std::string>();
+  st.asks.emplace(id.dump(), pending_ask{rp, key});
+  return rp;
+}
+
+/// The requests made for the call `key` will not be answered by the host any more.
+void drop_asks(session_actor* self, const std::string& key) {
+  auto& st = self->state;
+  for (auto it = st.asks.begin(); it != st.asks.end();) {
+    if (it->second.call != key) {
+      ++it;
+      continue;
+    }
+    it->second.rp.deliver(json{{"error", {{"code", jsonrpc::internal_error}, {"message", "the call ended"}}}}.dump());
+    it = st.asks.erase(it);
+  }
+}
+
 void on_request(session_actor* self, const json& id, const std::string& method, const json& params) {
   auto& st = self->state;
   if (method == "initialize") return reply(self, id, initialize_result(self, params));
   if (method == "ping") return reply(self, id, json::object());
   if (method == "tools/list") return reply(self, id, {{"tools", st.tools_list}});
   if (method == "logging/setLevel") {
-    static const std::vector<std::string> levels{"debug", "info", "notice", "warning",
-                                                 "error", "critical", "alert", "emergency"};
     const std::string level = params.is_object() ? params.value("level", "") : "";
-    if (std::find(levels.begin(), levels.end(), level) == levels.end()) {
+    if (log_rank(level) < 0) {
       return reply_error(self, id, jsonrpc::invalid_params, "unknown log level \"" + level + "\"");
     }
     st.log_level = level;
@@ -267,6 +408,8 @@ void on_request(session_actor* self, const json& id, const std::string& method, 
     }
     const std::string name = params["name"].get<std::string>();
     if (name == run_program_name) return start_run(self, id, params.value("arguments", json::object()));
+    if (auto e = st.exposed.find(name); e != st.exposed.end())
+      return start_forward(self, id, e->second, params.value("arguments", json::object()), mcp_progress_token(params));
     auto agent = st.agents.find(name);
     if (agent == st.agents.end()) return reply_error(self, id, jsonrpc::invalid_params, "Unknown tool: " + name);
     return start_agent(self, id, agent->second, params.value("arguments", json::object()),
@@ -282,6 +425,7 @@ void on_notification(session_actor* self, const std::string& method, const json&
     if (it == st.running.end()) return;  // finished already, or never ours
     self->send_exit(it->second, caf::exit_reason::user_shutdown);
     st.running.erase(it);
+    drop_asks(self, params["requestId"].dump());
     spdlog::info("mcp session: request {} cancelled", params["requestId"].dump());
   }
   // notifications/initialized and the rest need nothing from us.
@@ -322,7 +466,15 @@ void on_message(session_actor* self, const std::string& text) {
     }
     return;
   }
-  if (has_id && (msg.contains("result") || msg.contains("error"))) return;  // we send no requests
+  if (has_id && (msg.contains("result") || msg.contains("error"))) {
+    // The answer to a request ptc made of the client for an upstream server (others: dropped).
+    auto ask = self->state.asks.find(msg["id"].dump());
+    if (ask == self->state.asks.end()) return;
+    json answer = msg.contains("error") ? json{{"error", msg["error"]}} : json{{"result", msg["result"]}};
+    ask->second.rp.deliver(answer.dump(-1, ' ', false, json::error_handler_t::replace));
+    self->state.asks.erase(ask);
+    return;
+  }
   reply_error(self, has_id ? msg["id"] : json(), jsonrpc::invalid_request, "Invalid Request: no method");
 }
 
@@ -337,6 +489,28 @@ void describe_tools(session_actor* self) {
                                 {"inputSchema", run_program_input_schema()},
                                 {"outputSchema", run_program_output_schema()}}});
   for (const auto& [name, served] : st.agents) st.tools_list.push_back(mcp_agent_tool_entry(served.agent.tool.spec));
+  for (const auto& [name, tool] : st.exposed) {
+    json entry = lisp::parse_outside_json<json>(tool.entry);
+    if (entry.is_discarded() || !entry.is_object()) continue;
+    entry["name"] = name;
+    st.tools_list.push_back(std::move(entry));
+  }
+}
+
+/// The exposed tools by the names they are served under (their server's own names).
+void set_exposed(session_actor* self, std::vector<mcp_exposed_tool> exposed) {
+  auto& st = self->state;
+  st.exposed.clear();
+  for (auto& t : exposed) {
+    const json entry = lisp::parse_outside_json<json>(t.entry);
+    if (entry.is_discarded() || !entry.is_object() || !entry.contains("name") || !entry["name"].is_string()) continue;
+    const std::string name = entry["name"].get<std::string>();
+    if (name == run_program_name || st.agents.count(name) || st.exposed.count(name)) {
+      spdlog::warn("ptc mcp: the exposed tool {} has the name of another tool; it is left out", name);
+      continue;
+    }
+    st.exposed.emplace(name, std::move(t));
+  }
 }
 
 caf::behavior mcp_session(session_actor* self, mcp_server_options opts, mcp_send_fn send) {
@@ -345,24 +519,41 @@ caf::behavior mcp_session(session_actor* self, mcp_server_options opts, mcp_send
   st.own_description = !opts.run_program_description.empty();
   st.opts = std::move(opts);
   for (const auto& a : st.opts.agents) st.agents[a.tool.spec.name] = served_agent{a, output_wrapped(a.tool.spec)};
+  set_exposed(self, std::move(st.opts.exposed));
+  st.opts.exposed.clear();
   describe_tools(self);
   return {
-      [=](mcp_set_tools_atom, std::vector<tool_binding>& tools) {
+      [=](mcp_set_tools_atom, std::vector<tool_binding>& tools, std::vector<mcp_exposed_tool>& exposed) {
         auto& st = self->state;
         st.opts.tools = std::move(tools);
+        set_exposed(self, std::move(exposed));
         describe_tools(self);
         if (st.initialized) write(self, {{"jsonrpc", "2.0"}, {"method", "notifications/tools/list_changed"}});
       },
       [=](mcp_in_atom, const std::string& text) { on_message(self, text); },
       [=](mcp_note_atom, const std::string& key, const std::string& note) {
-        if (self->state.running.count(key)) self->state.send(note);  // not after the answer or a cancel
+        auto& st = self->state;
+        if (!st.running.count(key)) return;  // not after the answer or a cancel
+        // An upstream server's log message: at the level the host set, or above.
+        if (note.find("\"notifications/message\"") != std::string::npos) {
+          const json msg = lisp::parse_outside_json<json>(note);
+          if (msg.is_discarded() || log_rank(msg.at("params").value("level", "info")) < log_rank(st.log_level)) return;
+        }
+        st.send(note, key);
       },
-      [=](mcp_done_atom, const std::string& key, const std::string& result) {
+      [=](mcp_ask_atom, const std::string& key, const std::string& method, const std::string& params) {
+        return ask_host(self, key, method, params);
+      },
+      [=](mcp_done_atom, const std::string& key, const std::string& answer) {
         auto& st = self->state;
         auto it = st.running.find(key);
         if (it == st.running.end()) return;  // cancelled: not answered
         st.running.erase(it);
-        reply(self, json::parse(key), json::parse(result));
+        drop_asks(self, key);
+        // {"result": R} or (an upstream server's JSON-RPC error, passed on) {"error": E}
+        json a = json::parse(answer);
+        if (a.contains("error")) write(self, {{"jsonrpc", "2.0"}, {"id", json::parse(key)}, {"error", std::move(a["error"])}});
+        else reply(self, json::parse(key), std::move(a["result"]));
         if (st.running.empty()) {
           for (auto& rp : st.draining) rp.deliver(true);
           st.draining.clear();

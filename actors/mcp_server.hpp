@@ -24,6 +24,16 @@
 // call's _meta, each turn of the agent is sent as notifications/progress (progress = the turn's
 // number, total = max_turns, message = the turn's progress line).
 //
+// Upstream MCP servers configured with `expose` are served as they are too (a gateway): each of
+// their tools under its own name, with the server's own description and schemas, and a call's
+// answer is the server's answer as it is (content of every kind, structuredContent, isError, a
+// JSON-RPC error). While such a call runs, the server's progress (under the host's
+// progressToken), its log messages (notifications/message, at the level the host set) and its
+// requests of the client (sampling/createMessage, elicitation/create, roots/list: asked of the
+// host when it offered them in initialize, refused otherwise) pass between the host and the
+// server; each such message is written with the id of the host's request it belongs to, so the
+// HTTP transport sends it on that request's event stream.
+//
 // Consequences: a session never blocks on a program; a cancelled call is not answered (as the
 // protocol asks); the session ends with its owner (exit message) and takes its workers along.
 #include <functional>
@@ -42,6 +52,17 @@ using mcp_in_atom = caf::atom_constant<caf::atom("mcpin")>;        ///< session:
 using mcp_drain_atom = caf::atom_constant<caf::atom("mcpdrain")>;  ///< session: wait for calls in flight
 using mcp_set_tools_atom = caf::atom_constant<caf::atom("mcpsettool")>;  ///< session: the tools changed
 
+/// An upstream MCP server's tool served as it is (tools.mcp[].expose).
+struct mcp_exposed_tool {
+  std::string entry;  ///< its tools/list entry as the server gave it (JSON text)
+  tool_binding tool;  ///< its binding: the connection, asked with mcp_forward_atom (mcp.hpp)
+};
+
+template <class Inspector>
+typename Inspector::result_type inspect(Inspector& f, mcp_exposed_tool& x) {
+  return f(caf::meta::type_name("ptc::mcp_exposed_tool"), x.entry, x.tool);
+}
+
 /// A sub-agent served as an MCP tool.
 struct mcp_agent {
   tool_binding tool;          ///< runtime::serve_as_tool(a); its spec (a.as_tool_spec()) names and types the tool
@@ -58,6 +79,8 @@ struct mcp_server_options {
   /// Empty: mcp_run_program_description(tools).
   std::string run_program_description;
   std::vector<mcp_agent> agents;  ///< served as tools beside run_program (names unique, not run_program)
+  /// Upstream tools served as they are (names unique among all the session's tools).
+  std::vector<mcp_exposed_tool> exposed;
   caf::actor llm;                 ///< the agents' LLM (unless they set their own)
   std::size_t max_depth = 3;      ///< how deep an agent's own sub-agents may nest (settings.agent.max_depth)
   std::size_t turn_budget = 50;   ///< LLM calls of one agent call, its sub-agents included
@@ -72,15 +95,17 @@ nlohmann::ordered_json mcp_agent_tool_entry(const messages::tool_spec& spec);
 /// The description of run_program: PTC-Lisp in brief, then the tool/ section of `tools`.
 std::string mcp_run_program_description(const std::vector<tool_binding>& tools);
 
-/// What one session writes: one JSON-RPC message (a response or a notification) as text,
-/// without a newline. Called from the session's actor, one message at a time.
-using mcp_send_fn = std::function<void(std::string)>;
+/// What one session writes: one JSON-RPC message (a response, a notification or a request of
+/// the client) as text, without a newline, and the id (as JSON text) of the client's request it
+/// belongs to ("" for none; a response names its own). Called from the session's actor, one
+/// message at a time.
+using mcp_send_fn = std::function<void(std::string message, const std::string& related)>;
 
 /// Spawns a session. Feed it (mcp_in_atom, std::string message); it answers through `send`.
-/// (mcp_set_tools_atom, std::vector<tool_binding>) replaces the tools of later calls (an
-/// upstream server's list changed): runs already going keep theirs, run_program's description
-/// is made again (unless the options gave one), and an initialized client is sent
-/// notifications/tools/list_changed.
+/// (mcp_set_tools_atom, std::vector<tool_binding>, std::vector<mcp_exposed_tool>) replaces the
+/// tools of later calls and the exposed tools (an upstream server's list changed): runs already
+/// going keep theirs, run_program's description is made again (unless the options gave one),
+/// and an initialized client is sent notifications/tools/list_changed.
 /// (mcp_drain_atom) -> bool is answered once no call is in flight (its answer written): a
 /// transport whose client closed its side asks this before ending the session.
 caf::actor spawn_mcp_session(caf::actor_system& sys, mcp_server_options opts, mcp_send_fn send);

@@ -245,6 +245,9 @@ field make_mcp() {
             // "<redacted>" (what a settings dump writes): ptc's own value, which the server inherits.
             if (v.get<std::string>() != "<redacted>") m.env[k] = v.get<std::string>();
           }
+        } else if (key == "expose") {
+          if (!value.is_boolean()) return where + ": expected true or false, got " + describe(value);
+          m.expose = value.get<bool>();
         } else if (key == "call_timeout_ms" || key == "connect_timeout_ms" || key == "max_restarts" ||
                    key == "max_line_bytes") {
           const bool zero_ok = key == "max_restarts";
@@ -258,7 +261,7 @@ field make_mcp() {
           else m.max_line_bytes = n;
         } else {
           return where + ": unknown key (name, command, args, env, cwd, url, headers, bearer_token_env, "
-                         "prefix, call_timeout_ms, connect_timeout_ms, allow, deny, max_restarts, max_line_bytes)";
+                         "prefix, expose, call_timeout_ms, connect_timeout_ms, allow, deny, max_restarts, max_line_bytes)";
         }
       }
       if (m.name.empty()) return at + ".name: must not be empty";
@@ -293,7 +296,7 @@ field make_mcp() {
         for (const auto& [k, v] : m.headers) headers[k] = "<redacted>";
         server.update({{"url", m.url}, {"headers", headers}, {"bearer_token_env", m.bearer_token_env}});
       }
-      server.update({{"prefix", m.prefix}, {"call_timeout_ms", m.call_timeout_ms},
+      server.update({{"prefix", m.prefix}, {"expose", m.expose}, {"call_timeout_ms", m.call_timeout_ms},
                      {"connect_timeout_ms", m.connect_timeout_ms}, {"allow", m.allow}, {"deny", m.deny},
                      {"max_restarts", m.max_restarts}, {"max_line_bytes", m.max_line_bytes}});
       out.push_back(std::move(server));

@@ -155,6 +155,10 @@ struct mcp_server {
   /// `Authorization: Bearer ...`; the token is registered as a secret (never logged or traced).
   std::string bearer_token_env;
   std::string prefix;                      ///< of the tool names; default: name + "."
+  /// `ptc mcp` serves the server's tools as they are (its own names, schemas and results),
+  /// beside run_program: a gateway. The client then offers the server sampling and
+  /// elicitation, which it passes on to the host of the call that asks.
+  bool expose = false;
   std::int64_t call_timeout_ms = 60'000;   ///< one tools/call
   std::int64_t connect_timeout_ms = 30'000;  ///< start + initialize + tools/list
   /// Tool names as the server spells them: only these (empty: all), never these.

@@ -40,6 +40,7 @@ constexpr std::chrono::seconds drain_limit{30};
 struct mcp_flags {
   std::vector<std::string> mcp;  ///< upstream servers: --mcp NAME='command args...'
   std::vector<std::string> mcp_url;  ///< upstream servers: --mcp-url NAME=URL
+  std::vector<std::string> expose;   ///< upstream servers whose tools are served as they are
   std::string tools;             ///< demo tools to offer ("" none, "all")
   std::string data_file, config_file, log_level;
   std::string llm, script, replay;  ///< the LLM of the served agents (mcp.agents)
@@ -51,29 +52,64 @@ struct mcp_flags {
   std::string token_env;                  ///< --token-env NAME
 };
 
+using publish_fn = std::function<void(std::vector<actors::tool_binding>, std::vector<actors::mcp_exposed_tool>)>;
+
+/// The tools of the exposed servers (tools.mcp[].expose) as the session serves them: each with
+/// its server's own tools/list entry.
+std::vector<actors::mcp_exposed_tool> exposed_tools(const std::vector<std::shared_ptr<actors::mcp_client>>& clients) {
+  std::vector<actors::mcp_exposed_tool> out;
+  for (const auto& c : clients) {
+    if (!c->exposed()) continue;
+    const auto tools = c->tools();
+    const auto entries = c->tool_entries();
+    for (std::size_t i = 0; i < tools.size() && i < entries.size(); ++i)
+      out.push_back({entries[i].dump(-1, ' ', false, json::error_handler_t::replace), tools[i]});
+  }
+  return out;
+}
+
 /// An upstream server's new tool list reaches the next calls (`publish` gets the whole list:
-/// the C++ tools, the first `own` of `base`, then every server's). A name that another server or
-/// a C++ tool already has is left out, with a warning. (Weak references: the clients own the
-/// callbacks.)
+/// the C++ tools, the first `own` of `base`, then every server's; and the exposed tools). A
+/// name that another server or a C++ tool already has is left out, with a warning. (Weak
+/// references: the clients own the callbacks.)
 void on_upstream_tools_changed(const mcp_connections& mcp, const std::vector<actors::tool_binding>& own,
-                               std::function<void(std::vector<actors::tool_binding>)> publish) {
+                               publish_fn publish) {
   std::vector<std::weak_ptr<actors::mcp_client>> weak_clients(mcp.clients.begin(), mcp.clients.end());
   for (const auto& client : mcp.clients) {
     client->on_tools_changed([weak_clients, own, publish] {
       std::vector<actors::tool_binding> now = own;
+      std::vector<std::shared_ptr<actors::mcp_client>> clients;
       std::set<std::string> names;
       for (const auto& t : now) names.insert(t.spec.name);
       for (const auto& weak : weak_clients) {
         auto c = weak.lock();
         if (!c) return;  // shutting down
+        clients.push_back(c);
         for (auto& t : c->tools()) {
           if (names.insert(t.spec.name).second) now.push_back(std::move(t));
           else spdlog::warn("ptc mcp: tool/{} is offered twice; the second is left out", t.spec.name);
         }
       }
-      publish(std::move(now));
+      publish(std::move(now), exposed_tools(clients));
     });
   }
+}
+
+/// The exposed tools take names no other tool of the session has (run_program, the agents,
+/// each other): false after printing "Error: ..." on stderr.
+bool exposed_names_free(const actors::mcp_server_options& opts) {
+  std::set<std::string> names{"run_program"};
+  for (const auto& a : opts.agents) names.insert(a.tool.spec.name);
+  for (const auto& t : opts.exposed) {
+    const std::string name = json::parse(t.entry).value("name", "");
+    if (!names.insert(name).second) {
+      std::cerr << "Error: the exposed tool " << name << " (tool/" << t.tool.spec.name
+                << ") has the name of another tool ptc mcp serves (run_program, an agent, or an exposed tool of "
+                   "another server): expose one of them only\n";
+      return false;
+    }
+  }
+  return true;
 }
 
 /// The next line of `in` without its end, keeping at most `limit` bytes of it: false at the end
@@ -100,12 +136,13 @@ int serve_stdio(caf::actor_system& sys, actors::mcp_server_options opts, const m
   const std::size_t count = opts.tools.size(), agents = opts.agents.size();
   // One writer at a time: each message is one line on stdout, flushed at once.
   auto out_mutex = std::make_shared<std::mutex>();
-  auto session = actors::spawn_mcp_session(sys, std::move(opts), [out_mutex](std::string msg) {
+  auto session = actors::spawn_mcp_session(sys, std::move(opts), [out_mutex](std::string msg, const std::string&) {
     std::lock_guard<std::mutex> lock(*out_mutex);
     std::cout << msg << '\n' << std::flush;
   });
-  on_upstream_tools_changed(mcp, own_tools, [session](std::vector<actors::tool_binding> now) {
-    caf::anon_send(session, actors::mcp_set_tools_atom::value, std::move(now));
+  on_upstream_tools_changed(mcp, own_tools, [session](std::vector<actors::tool_binding> now,
+                                                       std::vector<actors::mcp_exposed_tool> exposed) {
+    caf::anon_send(session, actors::mcp_set_tools_atom::value, std::move(now), std::move(exposed));
   });
   spdlog::info("ptc mcp: serving run_program on stdio with {} tools and {} agents", count, agents);
   std::string line;
@@ -176,8 +213,9 @@ int serve_http(caf::actor_system& sys, actors::mcp_server_options opts, const mc
   }
   std::shared_ptr<actors::mcp_http_endpoint> endpoint = std::move(std::get<0>(started));
   std::weak_ptr<actors::mcp_http_endpoint> weak = endpoint;
-  on_upstream_tools_changed(mcp, own_tools, [weak](std::vector<actors::tool_binding> now) {
-    if (auto e = weak.lock()) e->set_tools(std::move(now));
+  on_upstream_tools_changed(mcp, own_tools, [weak](std::vector<actors::tool_binding> now,
+                                                    std::vector<actors::mcp_exposed_tool> exposed) {
+    if (auto e = weak.lock()) e->set_tools(std::move(now), std::move(exposed));
   });
   // The address on stderr, always: whoever started the server (a script, a test) reads the port.
   std::cerr << "ptc mcp: listening on " << endpoint->url() << " with " << count << " tools and " << agents
@@ -240,6 +278,12 @@ int mcp_command(const mcp_flags& f) {
     settings = config::load(file, config::environment::from_process(), [&f](config::settings& s) {
       apply_llm_flags(s, f.llm, f.replay, f.script, f.log_level);
       apply_mcp_flags(s, f.mcp, f.mcp_url);
+      for (const auto& name : f.expose) {
+        auto server = std::find_if(s.tools.mcp.begin(), s.tools.mcp.end(), [&](const auto& m) { return m.name == name; });
+        if (server == s.tools.mcp.end())
+          throw config::config_error("--expose", "no upstream server named " + name + " (give it with --mcp, --mcp-url or tools.mcp)");
+        server->expose = true;
+      }
       if (f.timeout_ms) s.agent.limits.timeout_ms = f.timeout_ms;
       if (f.max_steps) s.agent.limits.max_steps = f.max_steps;
       if (f.max_memory_mb) s.agent.limits.max_memory_bytes = f.max_memory_mb << 20;
@@ -300,7 +344,8 @@ int mcp_command(const mcp_flags& f) {
     const std::size_t own = tools.size() - mcp->tools.size();
     const bool agents_ok = serve_agents(rt, settings, tools, opts);
     for (const auto& a : opts.agents) tools.push_back(a.tool);  // released with the tools
-    if (!agents_ok) {
+    opts.exposed = exposed_tools(mcp->clients);
+    if (!agents_ok || !exposed_names_free(opts)) {
       actors::release_owned(tools);
       return exit_usage;
     }
@@ -308,6 +353,9 @@ int mcp_command(const mcp_flags& f) {
       for (const auto& t : opts.tools) std::cout << messages::render_tool_line(t.spec) << "\n";
       for (const auto& a : opts.agents)
         std::cout << "agent " << a.tool.spec.name << " (an MCP tool beside run_program): " << a.tool.spec.signature << "\n";
+      for (const auto& t : opts.exposed)
+        std::cout << "exposed " << json::parse(t.entry).value("name", "") << " (served as it is, from tool/"
+                  << t.tool.spec.name << ")\n";
       actors::release_owned(tools);
       return 0;
     }
@@ -343,6 +391,11 @@ void add_mcp_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--mcp-url", f->mcp_url,
                   "An upstream MCP server over Streamable HTTP whose tools programs may call as tool/NAME.TOOL: "
                   "NAME=URL (repeatable)")
+      ->allow_extra_args(false);
+  cmd->add_option("--expose", f->expose,
+                  "Serve an upstream server's tools as they are too, beside run_program (a gateway): NAME of a "
+                  "--mcp, --mcp-url or tools.mcp server (repeatable; tools.mcp[].expose in a config file). Their "
+                  "progress, log messages and sampling/elicitation requests pass between the server and the host")
       ->allow_extra_args(false);
   cmd->add_option("--tools", f->tools, "The demo's tools to offer too: comma-separated names, or all (default: none)");
   cmd->add_option("--data", f->data_file, "JSON object the demo tools work on (default: the demo data)");

@@ -135,7 +135,7 @@ TEST_CASE("tools.mcp: servers load key by key; mistakes name their place; env is
   settings s = load_text(R"({"tools": {"mcp": [
     {"name": "fs", "command": "npx", "args": ["-y", "server-filesystem", "/srv"], "env": {"TOKEN": "t0p"},
      "call_timeout_ms": 5000, "allow": ["read_file"], "max_restarts": 0},
-    {"name": "git", "command": "/usr/bin/mcp-git", "cwd": "/repo", "prefix": "g."}]}})");
+    {"name": "git", "command": "/usr/bin/mcp-git", "cwd": "/repo", "prefix": "g.", "expose": true}]}})");
   REQUIRE(s.tools.mcp.size() == 2);
   const auto& fs = s.tools.mcp[0];
   CHECK(fs.name == "fs");
@@ -148,12 +148,17 @@ TEST_CASE("tools.mcp: servers load key by key; mistakes name their place; env is
   CHECK(fs.max_restarts == 0);
   CHECK(s.tools.mcp[1].cwd == "/repo");
   CHECK(s.tools.mcp[1].prefix == "g.");
+  CHECK_FALSE(fs.expose);
+  CHECK(s.tools.mcp[1].expose);
   const json dumped = to_json(s)["tools"]["mcp"];
   CHECK(dumped[0]["env"]["TOKEN"] == "<redacted>");
   // A dump loads back; a redacted value means "inherit ptc's own".
   settings again = load_text(json{{"tools", {{"mcp", dumped}}}}.dump());
   CHECK(again.tools.mcp[0].env.empty());
   CHECK(again.tools.mcp[0].args == fs.args);
+  CHECK(again.tools.mcp[1].expose);
+  CHECK(load_error(R"({"tools": {"mcp": [{"name": "fs", "command": "x", "expose": "yes"}]}})")
+            .starts_with("tools.mcp: [0].expose: expected true or false"));
 
   // Streamable HTTP: url, headers (written redacted, like env) and the token's variable name.
   settings h = load_text(R"({"tools": {"mcp": [{"name": "web", "url": "https://mcp.example/mcp",

@@ -77,6 +77,14 @@ inspect "$ptc" --method tools/call --tool-name run_program --tool-arg 'program=(
 check inspector-error 0
 if [[ $(jq '.isError' "$tmp/out") == true ]] && jq -r '.content[0].text' "$tmp/out" | grep -q 'tool/everything.get-sum failed'; then ok; else bad "inspector sees the tool error"; fi
 
+# ptc as a gateway (--expose): the inspector calls server-everything's own tools through ptc.
+inspect "$ptc" --method tools/list -- mcp --mcp "$server" --expose everything
+check inspector-gateway-list 0
+if [[ $(jq -r '.tools | map(.name) | (.[0] == "run_program" and index("echo") != null and index("get-sum") != null)' "$tmp/out") == true ]]; then ok; else bad "inspector sees run_program and the exposed tools: $(jq -c '.tools | map(.name)' "$tmp/out")"; fi
+inspect "$ptc" --method tools/call --tool-name get-sum --tool-arg a=4 --tool-arg b=5 -- mcp --mcp "$server" --expose everything
+check inspector-gateway-call 0
+if [[ $(jq -r '.content[0].text' "$tmp/out") == "The sum of 4 and 5 is 9." ]]; then ok; else bad "inspector gateway call: $(cat "$tmp/out")"; fi
+
 # An agent of mcp.agents as an MCP tool the inspector calls: its program uses server-everything.
 cat >"$tmp/agents.json" <<'JSON'
 {"mcp": {"agents": [{"name": "adder", "mission": "Add {{a}} and {{b}}", "signature": "(a :int, b :int) -> {said :string}",

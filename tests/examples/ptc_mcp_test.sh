@@ -172,6 +172,33 @@ env -i PATH="$PATH" HOME="$tmp" timeout 60 "$ptc" mcp --config "$tmp/agents.json
 echo $? >"$tmp/code"
 check serve-agent-unknown-tool 2 "Error: mcp.agents[0].tools: no tool named fake.echo (the tools: none; add --tools, --mcp or --mcp-url)"
 
+# `ptc mcp --expose`: a gateway. The upstream server's tools are served as they are beside
+# run_program (over stdio here; over HTTP in tests/mcp/conformance_test.sh), and an unknown
+# server name or a tool named like one of ptc mcp's own is a usage error.
+init25='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}'
+img='{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"image","arguments":{}}}'
+rpcerr='{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"rpc_error","arguments":{}}}'
+printf '%s\n' "$init25" "$list" "$img" "$rpcerr" |
+  env -i PATH="$PATH" HOME="$tmp" timeout 60 "$ptc" mcp --mcp "fake=$server" --expose fake >"$tmp/out" 2>"$tmp/err"
+echo $? >"$tmp/code"
+check expose 0
+if [[ $(jq -c 'select(.id == 2) | [.result.tools[].name] | .[0:3]' "$tmp/out") == '["run_program","add","big_line"]' ]]; then ok; else bad "expose: tools/list: $(jq -c 'select(.id == 2) | [.result.tools[].name]' "$tmp/out")"; fi
+if [[ $(jq -c 'select(.id == 3) | .result.content[0] | [.type, .mimeType, (.data | length > 0)]' "$tmp/out") == '["image","image/png",true]' ]]; then ok; else bad "expose: the image as it is: $(jq -c 'select(.id == 3)' "$tmp/out")"; fi
+if [[ $(jq -c 'select(.id == 4) | .error' "$tmp/out") == '{"code":-32602,"message":"bad params"}' ]]; then ok; else bad "expose: the server's JSON-RPC error as it is: $(jq -c 'select(.id == 4)' "$tmp/out")"; fi
+env -i PATH="$PATH" HOME="$tmp" timeout 60 "$ptc" mcp --mcp "fake=$server" --expose fake --list-tools >"$tmp/out" 2>"$tmp/err" </dev/null
+echo $? >"$tmp/code"
+check expose-list 0
+stdout_has expose-list-echo "exposed echo (served as it is, from tool/fake.echo)"
+env -i PATH="$PATH" HOME="$tmp" timeout 60 "$ptc" mcp --mcp "fake=$server" --expose fak --list-tools >"$tmp/out" 2>"$tmp/err" </dev/null
+echo $? >"$tmp/code"
+check expose-unknown 2 "Error: --expose: no upstream server named fak (give it with --mcp, --mcp-url or tools.mcp)"
+cat >"$tmp/clash.json" <<JSON
+{"tools": {"mcp": [{"name": "a", "command": "$server", "expose": true}, {"name": "b", "command": "$server", "expose": true}]}}
+JSON
+env -i PATH="$PATH" HOME="$tmp" timeout 60 "$ptc" mcp --config "$tmp/clash.json" --list-tools >"$tmp/out" 2>"$tmp/err" </dev/null
+echo $? >"$tmp/code"
+check expose-clash 2 "Error: the exposed tool echo (tool/b.echo) has the name of another tool ptc mcp serves"
+
 # `ptc mcp --http`: a non-loopback address needs a token; a bad address is a usage error.
 env -i PATH="$PATH" HOME="$tmp" timeout 20 "$ptc" mcp --http 0.0.0.0:0 >"$tmp/out" 2>"$tmp/err" </dev/null
 echo $? >"$tmp/code"

@@ -444,4 +444,69 @@ TEST_CASE("MCP over HTTP: an agent call with a progressToken is answered as an e
   CHECK(json::parse(ended.body)["id"] == 7);
 }
 
+TEST_CASE("MCP-GW over HTTP: an exposed call's log messages open its event stream; the host answers a request by POST") {
+  caf::actor_system sys{testing::test_config()};
+  actors::mcp_server_spec spec;
+  spec.name = "conf";
+  spec.command = PTC_CONFORMANCE_TOOLS_SERVER;
+  spec.expose = true;
+  spec.connect_timeout_ms = 10'000;
+  auto connected = actors::mcp_client::connect(sys, spec);
+  REQUIRE(std::holds_alternative<std::shared_ptr<actors::mcp_client>>(connected));
+  auto upstream = std::get<0>(connected);
+  auto interp = actors::spawn_interpreter(sys, {});
+  actors::mcp_server_options o;
+  o.interpreter = interp;
+  const auto tools = upstream->tools();
+  const auto entries = upstream->tool_entries();
+  for (std::size_t i = 0; i < tools.size(); ++i) o.exposed.push_back({entries[i].dump(), tools[i]});
+  auto started = actors::mcp_http_endpoint::start(sys, std::move(o), {});
+  REQUIRE(std::holds_alternative<std::unique_ptr<actors::mcp_http_endpoint>>(started));
+  auto server = std::move(std::get<0>(started));
+  raw client(sys);
+  json init = initialize();
+  init["params"]["capabilities"] = {{"sampling", json::object()}};
+  const std::string session = "Mcp-Session-Id: " + client.post(server->url(), init).header("mcp-session-id");
+  auto events_of = [](const std::string& body) {
+    std::vector<json> events;
+    for (std::size_t at = body.find("data: "); at != std::string::npos; at = body.find("data: ", at + 1))
+      events.push_back(json::parse(body.substr(at + 6, body.find('\n', at) - at - 6)));
+    return events;
+  };
+  // No progressToken: the stream opens with the first log message.
+  const auto logged = client.post(server->url(),
+                                  {{"jsonrpc", "2.0"}, {"id", 2}, {"method", "tools/call"},
+                                   {"params", {{"name", "test_tool_with_logging"}, {"arguments", json::object()}}}},
+                                  {session});
+  CHECK(logged.header("content-type") == "text/event-stream");
+  auto events = events_of(logged.body);
+  REQUIRE(events.size() == 4);
+  CHECK(events[0]["params"]["data"] == "Tool execution started");
+  CHECK(events[3]["id"] == 2);
+  // Sampling: the request comes on the call's stream; the host answers it with a POST of its own.
+  // (This client reads a stream whole at its end, so the answer is sent blind, under the id of
+  // ptc's first request in the session, "ptc-1", until the call ends: an answer before the
+  // request is there is accepted and dropped, as any answer to no request.)
+  raw answerer(sys);
+  auto call = std::async(std::launch::async, [&] {
+    return client.post(server->url(),
+                       {{"jsonrpc", "2.0"}, {"id", 3}, {"method", "tools/call"},
+                        {"params", {{"name", "test_sampling"}, {"arguments", {{"prompt", "hi"}}}}}},
+                       {session});
+  });
+  const json answer = {{"jsonrpc", "2.0"}, {"id", "ptc-1"},
+                       {"result", {{"role", "assistant"}, {"content", {{"type", "text"}, {"text", "hello"}}}, {"model", "m"}}}};
+  do {
+    CHECK(answerer.post(server->url(), answer, {session}).status == 202);
+  } while (call.wait_for(100ms) != std::future_status::ready);
+  const auto sampled = call.get();
+  events = events_of(sampled.body);
+  REQUIRE(events.size() == 2);
+  CHECK(events[0]["method"] == "sampling/createMessage");
+  CHECK(events[0]["id"] == "ptc-1");
+  CHECK(events[1]["result"]["content"][0]["text"] == "LLM response: hello");
+  server.reset();
+  caf::anon_send_exit(interp, caf::exit_reason::user_shutdown);
+}
+
 }  // namespace mcp_mcp_http_test

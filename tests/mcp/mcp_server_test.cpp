@@ -7,8 +7,15 @@
 #include "tests/support/actor_config.hpp"
 #include "tests/support/eventually.hpp"
 
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "ptc/actors/agent.hpp"
@@ -32,6 +39,8 @@ struct session {
   caf::actor actor;
   std::shared_ptr<std::mutex> mu = std::make_shared<std::mutex>();
   std::shared_ptr<std::vector<json>> out = std::make_shared<std::vector<json>>();
+  /// For each message of `out`: the id (JSON text) of the request it belongs to, or "".
+  std::shared_ptr<std::vector<std::string>> related = std::make_shared<std::vector<std::string>>();
 
   bool own_interp = true;
 
@@ -52,9 +61,10 @@ struct session {
     start(std::move(o));
   }
   void start(actors::mcp_server_options o) {
-    actor = actors::spawn_mcp_session(sys, std::move(o), [mu = mu, out = out](std::string text) {
+    actor = actors::spawn_mcp_session(sys, std::move(o), [mu = mu, out = out, related = related](std::string text, const std::string& r) {
       std::lock_guard<std::mutex> lock(*mu);
       out->push_back(json::parse(text));
+      related->push_back(r);
     });
   }
   ~session() {
@@ -348,6 +358,171 @@ TEST_CASE("MCP server: a cancelled agent call stops the agent and its sub-agents
   CHECK(s.request("after", "ping")["result"] == json::object());
   std::lock_guard<std::mutex> lock(*s.mu);
   for (const auto& m : *s.out) CHECK(m.value("id", json()) != "long");
+}
+
+// ---- A gateway: upstream tools served as they are (tools.mcp[].expose) ----------------------
+
+namespace {
+
+actors::mcp_server_spec upstream(const std::string& name, const std::string& command, std::vector<std::string> args = {}) {
+  actors::mcp_server_spec spec;
+  spec.name = name;
+  spec.command = command;
+  spec.args = std::move(args);
+  spec.expose = true;
+  spec.connect_timeout_ms = 10'000;
+  spec.call_timeout_ms = 10'000;
+  return spec;
+}
+
+std::shared_ptr<actors::mcp_client> connect(caf::actor_system& sys, actors::mcp_server_spec spec) {
+  auto r = actors::mcp_client::connect(sys, std::move(spec));
+  if (auto* e = std::get_if<std::string>(&r)) FAIL("connect failed: " << *e);
+  return std::get<0>(r);
+}
+
+/// The session's options serving the client's tools as they are (and to run_program).
+actors::mcp_server_options gateway(caf::actor interp, const actors::mcp_client& c) {
+  actors::mcp_server_options o;
+  o.interpreter = std::move(interp);
+  o.tools = c.tools();
+  const auto entries = c.tool_entries();
+  REQUIRE(entries.size() == o.tools.size());
+  for (std::size_t i = 0; i < entries.size(); ++i) o.exposed.push_back({entries[i].dump(), o.tools[i]});
+  return o;
+}
+
+json tool_call(const std::string& name, json args = json::object(), json meta = nullptr) {
+  json params = {{"name", name}, {"arguments", std::move(args)}};
+  if (!meta.is_null()) params["_meta"] = std::move(meta);
+  return params;
+}
+
+}  // namespace
+
+TEST_CASE("MCP-GW: exposed tools are listed as their server gives them and answered as it answers") {
+  caf::actor_system sys{testing::test_config()};
+  auto c = connect(sys, upstream("conf", PTC_CONFORMANCE_TOOLS_SERVER));
+  CHECK(c->exposed());
+  session s(sys);
+  s.start(gateway(s.interp, *c));
+  s.request(1, "initialize", init_params("2025-11-25"));
+  json tools = s.request(2, "tools/list")["result"]["tools"];
+  std::map<std::string, json> by_name;
+  for (const auto& t : tools) by_name[t["name"]] = t;
+  REQUIRE(by_name.count("run_program"));
+  REQUIRE(by_name.count("test_simple_text"));
+  // The schema as the server wrote it: nothing ptc cannot render is dropped.
+  const json& schema = by_name.at("json_schema_2020_12_tool")["inputSchema"];
+  CHECK(schema["$schema"] == "https://json-schema.org/draft/2020-12/schema");
+  CHECK(schema["$defs"]["address"]["properties"].contains("city"));
+  CHECK(schema["additionalProperties"] == false);
+  // run_program's programs call them by their ptc names.
+  CHECK(by_name.at("run_program")["description"].get<std::string>().find("tool/conf.test_simple_text") != std::string::npos);
+
+  // Every kind of content, as it is (the image's data too: the host asked for it).
+  json mixed = s.request(3, "tools/call", tool_call("test_multiple_content_types"))["result"];
+  REQUIRE(mixed["content"].size() == 3);
+  CHECK(mixed["content"][1]["type"] == "image");
+  CHECK(mixed["content"][1]["data"].get<std::string>().starts_with("iVBORw0KGgo"));
+  CHECK(mixed["content"][2]["resource"]["uri"] == "test://mixed-content-resource");
+  json failed = s.request(4, "tools/call", tool_call("test_error_handling"))["result"];
+  CHECK(failed["isError"] == true);
+  CHECK(failed["content"][0]["text"] == "This tool intentionally returns an error for testing");
+  // The same server through run_program: the program sees ptc's mapping of the result.
+  json run = s.run(5, "(tool/conf.test_image_content {})");
+  CHECK(run["result"]["structuredContent"]["result"]["mime_type"] == "image/png");
+  CHECK(s.request(6, "tools/call", tool_call("test_nothing"))["error"]["message"] == "Unknown tool: test_nothing");
+}
+
+TEST_CASE("MCP-GW: an upstream JSON-RPC error, progress under the host's token and a cancelled call pass through") {
+  caf::actor_system sys{testing::test_config()};
+  const std::string state =
+      (std::filesystem::temp_directory_path() / ("ptc_gateway_" + std::to_string(::getpid()) + ".txt")).string();
+  std::remove(state.c_str());
+  auto read_state = [&] {
+    std::ifstream in(state);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  };
+  auto c = connect(sys, upstream("fake", PTC_FAKE_MCP_SERVER, {"--state-file", state}));
+  session s(sys);
+  s.start(gateway(s.interp, *c));
+  s.request(1, "initialize", init_params("2025-11-25"));
+  json error = s.request(2, "tools/call", tool_call("rpc_error"));
+  REQUIRE(error.contains("error"));
+  CHECK_FALSE(error.contains("result"));
+  // slow sends progress 1 and 2 of 2: the host gets them under its own token, on its call.
+  json slow = s.request("s", "tools/call", tool_call("slow", {{"ms", 50}}, {{"progressToken", "host-token"}}));
+  CHECK(slow["result"]["content"][0]["text"] == "50");
+  {
+    std::lock_guard<std::mutex> lock(*s.mu);
+    std::vector<json> progress;
+    for (std::size_t i = 0; i < s.out->size(); ++i) {
+      if ((*s.out)[i].value("method", "") != "notifications/progress") continue;
+      CHECK((*s.related)[i] == "\"s\"");
+      progress.push_back((*s.out)[i]["params"]);
+    }
+    REQUIRE(progress.size() == 2);
+    CHECK(progress[0]["progressToken"] == "host-token");
+    CHECK(progress[1]["progress"] == 2);
+  }
+  // A cancelled call is cancelled at the server too, and never answered.
+  s.send(json{{"jsonrpc", "2.0"}, {"id", "st"}, {"method", "tools/call"}, {"params", tool_call("stall")}});
+  std::this_thread::sleep_for(100ms);
+  s.send(json{{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", "st"}}}});
+  CHECK(testing::eventually([&] { return read_state().find("cancelled") != std::string::npos; }));
+  CHECK(s.request("after", "ping")["result"] == json::object());
+  std::remove(state.c_str());
+  std::lock_guard<std::mutex> lock(*s.mu);
+  for (const auto& m : *s.out) CHECK(m.value("id", json()) != "st");
+}
+
+TEST_CASE("MCP-GW: the server's log messages and requests reach the host of the call, as it asked for them") {
+  caf::actor_system sys{testing::test_config()};
+  auto c = connect(sys, upstream("conf", PTC_CONFORMANCE_TOOLS_SERVER));
+
+  SECTION("a host that did not offer sampling: the server is refused, the call still ends") {
+    session s(sys);
+    s.start(gateway(s.interp, *c));
+    s.request(1, "initialize", init_params("2025-11-25"));
+    json r = s.request(2, "tools/call", tool_call("test_sampling", {{"prompt", "hi"}}))["result"];
+    CHECK(r["content"][0]["text"].get<std::string>().find("the MCP host did not offer sampling") != std::string::npos);
+  }
+  SECTION("a host that offered sampling and elicitation answers them; log messages at its level") {
+    session s(sys);
+    s.start(gateway(s.interp, *c));
+    json init = init_params("2025-11-25");
+    init["capabilities"] = {{"sampling", json::object()}, {"elicitation", json::object()}};
+    s.request(1, "initialize", init);
+    s.send(json{{"jsonrpc", "2.0"}, {"id", 2}, {"method", "tools/call"}, {"params", tool_call("test_sampling", {{"prompt", "hi"}})}});
+    json ask;
+    REQUIRE(testing::eventually([&] {
+      std::lock_guard<std::mutex> lock(*s.mu);
+      for (std::size_t i = 0; i < s.out->size(); ++i)
+        if ((*s.out)[i].value("method", "") == "sampling/createMessage") {
+          ask = (*s.out)[i];
+          CHECK((*s.related)[i] == "2");
+        }
+      return !ask.is_null();
+    }));
+    CHECK(ask["params"]["messages"][0]["content"]["text"] == "hi");
+    s.send(json{{"jsonrpc", "2.0"}, {"id", ask["id"]},
+                {"result", {{"role", "assistant"}, {"content", {{"type", "text"}, {"text", "hello"}}}, {"model", "m"}}}});
+    CHECK(s.answer(2)["result"]["content"][0]["text"] == "LLM response: hello");
+
+    // Log messages go to the call's host at the level it set (info by default).
+    json logged = s.request(3, "tools/call", tool_call("test_tool_with_logging"));
+    CHECK(logged["result"]["content"][0]["text"] == "Tool with logging executed successfully");
+    auto logs = [&] {
+      std::size_t n = 0;
+      for (const auto& m : s.notifications()) n += m.value("method", "") == "notifications/message";
+      return n;
+    };
+    CHECK(logs() == 3);
+    s.request(4, "logging/setLevel", {{"level", "error"}});
+    s.request(5, "tools/call", tool_call("test_tool_with_logging"));
+    CHECK(logs() == 3);
+  }
 }
 
 }  // namespace mcp_mcp_server_test
