@@ -311,6 +311,7 @@ void start_forward(session_actor* self, const json& id, const mcp_exposed_tool& 
   const std::string key = id.dump();
   caf::actor session = caf::actor_cast<caf::actor>(self);
   const caf::actor handle = tool.tool.handle;
+  const caf::actor sink = st.opts.trace;
   auto run = [=](caf::event_based_actor* w, const std::string& call_key) mutable -> caf::behavior {
     call.context.caller = w->address();
     call.context.trace = caf::actor_cast<caf::actor>(w);
@@ -330,6 +331,7 @@ void start_forward(session_actor* self, const json& id, const mcp_exposed_tool& 
             });
     return {
         [=](trace_atom, const std::string& line) {
+          if (sink) w->send(sink, trace_atom::value, line);  // the server's progress and logs, traced too
           json note = upstream_note(line, progress_token);
           if (!note.is_null()) w->send(session, mcp_note_atom::value, call_key, note.dump(-1, ' ', false, json::error_handler_t::replace));
         },
