@@ -330,7 +330,8 @@ enum class phase { starting, ready, restarting, down };
 class log_gate {
  public:
   static constexpr std::size_t per_second = 100;
-  explicit log_gate(std::string server) : server_(std::move(server)) {}
+  /// `done`: what happens to an admitted line, for the report of those left out ("logged").
+  explicit log_gate(std::string server, std::string done = "logged") : server_(std::move(server)), done_(std::move(done)) {}
   log_gate(const log_gate&) = delete;
   log_gate& operator=(const log_gate&) = delete;
   ~log_gate() { report(); }
@@ -359,12 +360,13 @@ class log_gate {
   }
   void report_locked() {
     if (dropped_ == 0) return;
-    spdlog::warn("mcp {}: {} more log lines within a second were not logged (at most {} a second are)", server_,
-                 dropped_, per_second);
+    spdlog::warn("mcp {}: {} more log lines within a second were not {} (at most {} a second are)", server_,
+                 dropped_, done_, per_second);
     dropped_ = 0;
   }
 
   std::string server_;
+  std::string done_;
   std::mutex mutex_;
   std::chrono::steady_clock::time_point window_{};
   std::size_t used_ = 0;
@@ -376,6 +378,9 @@ struct mcp_state {
   mcp_server_spec spec;
   std::string label;  ///< "MCP server NAME"
   std::shared_ptr<log_gate> log;  ///< the server's lines to ptc's log
+  /// Its log messages to the host of an exposed call: bounded too, so that a server that floods
+  /// them cannot fill a slow host's stream (and ptc's memory) without end.
+  std::shared_ptr<log_gate> forward_log;
   std::shared_ptr<detail::mcp_process> proc;
   std::uint64_t generation = 0;
   phase ph = phase::starting;
@@ -964,11 +969,10 @@ void on_server_request(mcp_actor* self, const json& id, const std::string& metho
                               {"message", st.spec.expose ? "ptc has no call in flight whose host it could ask " + method
                                                          : "ptc does not offer " + method}}}});
   }
-  const std::string label = st.label;
   self->request(call->trace, std::chrono::milliseconds(st.spec.call_timeout_ms), mcp_ask_atom::value, method,
                 params.dump(-1, ' ', false, json::error_handler_t::replace))
       .then(
-          [answer, label](const std::string& text) {
+          [answer](const std::string& text) {
             json body = lisp::parse_outside_json<json>(text);
             if (body.is_discarded() || !body.is_object() || (!body.contains("result") && !body.contains("error")))
               body = {{"error", {{"code", jsonrpc::internal_error}, {"message", "the host's answer could not be read"}}}};
@@ -992,7 +996,8 @@ void on_message(mcp_actor* self, const json& msg) {
     const json params = msg.value("params", json::object());
     const std::string level = params.value("level", "info");
     const json data = params.value("data", json());
-    if (const pending_call* call = st.spec.expose ? forwarded_call(st) : nullptr) {
+    const pending_call* call = st.spec.expose ? forwarded_call(st) : nullptr;
+    if (call && st.forward_log->admit()) {
       json fields = {{"server", st.spec.name}, {"level", level}, {"data", data}};
       if (params.contains("logger")) fields["logger"] = params["logger"];
       trace_event(call->trace, "tool_log", call->agent, std::move(fields));
@@ -1249,6 +1254,7 @@ caf::behavior mcp_connection(mcp_actor* self, mcp_server_spec spec,
   if (spec.prefix.empty()) spec.prefix = spec.name + ".";
   st.label = "MCP server " + spec.name;
   st.log = std::make_shared<log_gate>(spec.name);
+  st.forward_log = std::make_shared<log_gate>(spec.name, "passed on to the host");
   st.spec = std::move(spec);
   // Ended by its owner (or its system shutting down): end the server now and answer everyone
   // waiting. Timers hold a reference to the actor, so its state may outlive this by a timeout.

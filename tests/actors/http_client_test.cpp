@@ -247,7 +247,7 @@ TEST_CASE_METHOD(fixture, "HTTP actor: 200 concurrent requests each get their ow
   CHECK(server.peak_open_connections() > 1);
 }
 
-TEST_CASE_METHOD(fixture, "HTTP actor: max_in_flight bounds transfers; the rest wait in order") {
+TEST_CASE_METHOD(fixture, "HTTP actor: max_in_flight bounds transfers, the rest wait in order") {
   http_server server([](const received_request&) {
     canned_response r;
     r.delay = 20ms;

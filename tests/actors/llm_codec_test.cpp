@@ -120,7 +120,7 @@ TEST_CASE("openai request: URL, bearer header, model, plain-string messages, lim
   CHECK(r.body.find("cache_control") == std::string::npos);
 }
 
-TEST_CASE("openai request without a key has no Authorization header; llamacpp omits model",
+TEST_CASE("openai request without a key has no Authorization header, llamacpp omits model",
           "[llm][codec]") {
   auto s = openai_settings();
   s.provider = "llamacpp";
@@ -274,7 +274,7 @@ TEST_CASE("malformed 2xx bodies are not ok and not retryable", "[llm][codec]") {
   CHECK(no_content.error == "no content array in the response");
 }
 
-TEST_CASE("transport errors are not ok; cancelled is not retryable", "[llm][codec]") {
+TEST_CASE("transport errors are not ok, cancelled is not retryable", "[llm][codec]") {
   http_response t;
   t.error = "timeout";
   CHECK(parse_http_response(openai_settings(), t).retryable);

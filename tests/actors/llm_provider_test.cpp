@@ -151,7 +151,7 @@ std::filesystem::path temp_path(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("openai-compatible: the server sees bearer auth and the body; text and usage come back",
+TEST_CASE("openai-compatible: the server sees bearer auth and the body, text and usage come back",
           "[llm][provider]") {
   fixture f;
   http_server server([](const received_request&) {
@@ -181,7 +181,7 @@ TEST_CASE("openai-compatible: the server sees bearer auth and the body; text and
   CHECK(body["messages"][1] == json{{"role", "user"}, {"content", "What is 40 + 2?"}});
 }
 
-TEST_CASE("anthropic: x-api-key, version and cache_control reach the server; cache usage parsed",
+TEST_CASE("anthropic: x-api-key, version and cache_control reach the server, cache usage parsed",
           "[llm][provider]") {
   fixture f;
   http_server server([](const received_request&) {
@@ -472,7 +472,7 @@ TEST_CASE("scripted latency: each of many overlapping requests waits its own lat
   }
 }
 
-TEST_CASE("record against the local server, then replay offline with the same texts; unknown request is replay_miss",
+TEST_CASE("record against the local server, then replay offline with the same texts, unknown request is replay_miss",
           "[llm][replay]") {
   fixture f;
   auto cassette = temp_path("session.jsonl");

@@ -52,7 +52,7 @@ TEST_CASE("loop: multi-turn success keeps every turn's full program (DBG-001)", 
   }
 }
 
-TEST_CASE("loop: an error then recovery; the failed turn is in the Step", "[actors][loop]") {
+TEST_CASE("loop: an error then recovery, the failed turn is in the Step", "[actors][loop]") {
   actors::runtime rt{scripted_options(script({{"recover", {code("(/ 1 0)"), code("(return 42)")}}}))};
   for (bool compressed : {false, true}) {
     auto s = rt.run(agent("r").mission("recover").compress(compressed));
@@ -332,7 +332,7 @@ TEST_CASE("loop: 1,000 concurrent agents finish with correct, independent result
   CHECK(rt.run_all(0, [](std::size_t) -> agent { throw std::logic_error("not called"); }).empty());
 }
 
-TEST_CASE("loop: agents handed over keep their tools, sub-agents and settings; their missions are taken, not copied",
+TEST_CASE("loop: agents handed over keep their tools, sub-agents and settings, their missions are taken, not copied",
           "[actors][loop]") {
   auto fn = [](const actors::llm_request& r) -> std::optional<std::string> {
     if (r.mission.find("Double") != std::string::npos) return code("(return (* 2 data/n))");

@@ -91,7 +91,7 @@ TEST_CASE("trace run ids differ within a process and share its prefix") {
   CHECK(a.substr(0, a.find('-')) == b.substr(0, b.find('-')));
 }
 
-TEST_CASE("a large string is written once; later events refer to it by hash") {
+TEST_CASE("a large string is written once, later events refer to it by hash") {
   const std::string reply = "BIG-" + std::string(actors::trace_payload_min, 'r');
   std::set<std::string> seen;
   const std::string first = actors::dedupe_payloads(

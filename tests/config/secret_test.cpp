@@ -81,7 +81,7 @@ TEST_CASE("each provider takes its key from its usual variable") {
   CHECK(load(std::nullopt, env).llm.api_key.empty());
 }
 
-TEST_CASE("PTC_API_KEY overrides the provider's variable; a caller override beats both") {
+TEST_CASE("PTC_API_KEY overrides the provider's variable, a caller override beats both") {
   environment env = all_keys();
   env.set("PTC_LLM", "anthropic:claude-sonnet-4");
   env.set("PTC_API_KEY", ptc_key);
@@ -188,7 +188,7 @@ TEST_CASE("a key that is part of the redaction mask is still scrubbed, and loadi
 
 // The process-wide registry every writer redacts with (stdout, stderr, logs, traces, cassettes).
 
-TEST_CASE("registered secrets are redacted from any text; short texts are not registered") {
+TEST_CASE("registered secrets are redacted from any text, short texts are not registered") {
   const std::string key = "sk-test-REGISTRY-a1b2c3d4";
   register_secret(key);
   register_secret("short");  // under min_secret_size: never masked

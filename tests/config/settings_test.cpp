@@ -131,7 +131,7 @@ TEST_CASE("the README settings table lists every setting with its real default")
   CHECK(documented.size() == actual.size());
 }
 
-TEST_CASE("tools.mcp: servers load key by key; mistakes name their place; env is written redacted") {
+TEST_CASE("tools.mcp: servers load key by key, mistakes name their place, env is written redacted") {
   settings s = load_text(R"({"tools": {"mcp": [
     {"name": "fs", "command": "npx", "args": ["-y", "server-filesystem", "/srv"], "env": {"TOKEN": "t0p"},
      "call_timeout_ms": 5000, "allow": ["read_file"], "max_restarts": 0},
@@ -200,7 +200,7 @@ TEST_CASE("loading with no file and no variables gives the defaults") {
   CHECK(to_json(load(std::nullopt, {})) == to_json(defaults()));
 }
 
-TEST_CASE("a file overrides defaults; settings it omits keep theirs") {
+TEST_CASE("a file overrides defaults, settings it omits keep theirs") {
   settings s = load_text(R"({
     "llm": {"provider": "ollama", "model": "llama3.1:8b", "max_retries": 0, "temperature": 0.5,
             "request_timeout_ms": 1500},
@@ -257,7 +257,7 @@ TEST_CASE("caller overrides win over variables and the file") {
   CHECK(s.agent.max_turns == 2);
 }
 
-TEST_CASE("PTC_CONFIG names the file when load is given none; an explicit file wins") {
+TEST_CASE("PTC_CONFIG names the file when load is given none, an explicit file wins") {
   temp_file from_env(R"({"agent": {"max_turns": 11}})");
   temp_file explicit_file(R"({"agent": {"max_turns": 12}})");
   environment env{{"PTC_CONFIG", from_env.path().string()}};
@@ -278,7 +278,7 @@ TEST_CASE("PTC_COMPRESS takes 1, 0, or println and tool call limits") {
   CHECK(error_of([] { load(std::nullopt, {{"PTC_COMPRESS", "5,x"}}); }).starts_with("PTC_COMPRESS:"));
 }
 
-TEST_CASE("PTC_LLM sets provider and model; a bare provider keeps only its own model") {
+TEST_CASE("PTC_LLM sets provider and model, a bare provider keeps only its own model") {
   environment keys{{"OPENAI_API_KEY", "k-openai-123"}, {"ANTHROPIC_API_KEY", "k-anthropic-123"}};
   environment env = keys;
   env.set("PTC_LLM", "anthropic:claude-sonnet-4");
@@ -297,7 +297,7 @@ TEST_CASE("PTC_LLM sets provider and model; a bare provider keeps only its own m
         "openrouter, ollama, vllm, llamacpp");
 }
 
-TEST_CASE("the base URL defaults to the provider's; vllm and llamacpp need one") {
+TEST_CASE("the base URL defaults to the provider's, vllm and llamacpp need one") {
   environment env{{"OPENAI_API_KEY", "k-1234"}, {"ANTHROPIC_API_KEY", "k-1234"}, {"OPENROUTER_API_KEY", "k-1234"}};
   auto url = [&](const std::string& llm) {
     environment e = env;

@@ -103,7 +103,7 @@ TEST_CASE("json: values out") {
   CHECK(to_json(lit("true")) == json(true));
 }
 
-TEST_CASE("json: functions, regex and vars cannot be sent; the error names the path") {
+TEST_CASE("json: functions, regex and vars cannot be sent, the error names the path") {
   value f = make_native_fn("inc", [](context&, std::span<const value>) { return value(); });
   value data = map_obj::from({{keyword("a"), vector_obj::from(std::vector<value>{value::integer(1), f})}});
   std::string msg = type_error_of(data);
@@ -136,7 +136,7 @@ class count_to final : public lazy_seq_obj {
 };
 }  // namespace
 
-TEST_CASE("json: finite lazy seqs become arrays; infinite ones are an error") {
+TEST_CASE("json: finite lazy seqs become arrays, infinite ones are an error") {
   CHECK(to_json(value::adopt(type::lazy_seq, make_object<count_to>(0, 3))) == json::parse("[0,1,2]"));
   CHECK(type_error_of(value::adopt(type::lazy_seq, make_object<count_to>(0, std::nullopt)))
             .find("infinite") != std::string::npos);

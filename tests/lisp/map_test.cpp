@@ -53,7 +53,7 @@ TEST_CASE("map: empty is an immortal singleton") {
   CHECK(map_obj::dissoc(m, I(1)).obj() == map_obj::empty().obj());
 }
 
-TEST_CASE("map: insertion order; an existing key keeps its place") {
+TEST_CASE("map: insertion order, an existing key keeps its place") {
   value m = map_obj::empty();
   for (std::int64_t k : {5, 3, 9, 1}) m = map_obj::assoc(std::move(m), I(k), I(k * 10));
   CHECK(keys_of(m) == std::vector<std::int64_t>{5, 3, 9, 1});

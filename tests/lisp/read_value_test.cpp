@@ -93,7 +93,7 @@ TEST_CASE("read_value rejects anything but exactly one form") {
   CHECK(parse_error("#function[inc]").find("parse:") == 0);
 }
 
-TEST_CASE("function definitions keep the source text of the top-level form that made them; values none") {
+TEST_CASE("function definitions keep the source text of the top-level form that made them, values none") {
   const char* program =
       "(def x 1)\n"
       "; a comment\n"

@@ -236,7 +236,7 @@ TEST_CASE("reader: unbalanced delimiters point at the opening or the stray close
   CHECK(error_mentions("#(inc", "unclosed #("));
 }
 
-TEST_CASE("reader: every form carries 1-based line:col; columns count code points") {
+TEST_CASE("reader: every form carries 1-based line:col, columns count code points") {
   auto forms = read_program("(foo\n  bar)\n\"\xC3\xA9\xC3\xA9\" x");
   REQUIRE(forms.size() == 3);
   CHECK(forms[0].pos.line == 1);

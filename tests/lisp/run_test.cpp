@@ -222,7 +222,7 @@ TEST_CASE("a run can be resumed from another thread", "[run]") {
   CHECK(value_of(r.result()) == "9");
 }
 
-TEST_CASE("a run can be partly resumed; pending calls stay pending", "[run]") {
+TEST_CASE("a run can be partly resumed, pending calls stay pending", "[run]") {
   program_run r(input("(vec (pmap (fn [i] (tool/t {:i i})) [1 2]))", {"t"}));
   REQUIRE(r.start() == program_run::status::pending_tools);
   auto first = r.pending()[0].id;

@@ -39,7 +39,7 @@ TEST_CASE("set: empty, conj, contains, disj keep insertion order") {
   CHECK(gone.obj() == set_obj::empty().obj());
 }
 
-TEST_CASE("set: find returns the stored item; from dedups") {
+TEST_CASE("set: find returns the stored item, from dedups") {
   value s = set_obj::from({vector_obj::from({I(1), I(2)}), make_string("x"), make_string("x")});
   CHECK(S(s).size() == 2);
   const value* f = S(s).find(vector_obj::from({I(1), I(2)}));

@@ -67,7 +67,7 @@ TEST_CASE("sorted map: random assoc/dissoc agree with std::map, old versions unc
   CHECK(snapshot.as<map_obj>().sorted());
 }
 
-TEST_CASE("sorted set: random conj/disj agree with std::set; bound positions", "[sorted]") {
+TEST_CASE("sorted set: random conj/disj agree with std::set, bound positions", "[sorted]") {
   std::mt19937 rng(7);
   std::set<std::int64_t> ref;
   value s = set_obj::sorted_empty(value());

@@ -186,7 +186,7 @@ TEST_CASE("value: a value nested a million levels deep is freed without a crash"
   SUCCEED();
 }
 
-TEST_CASE("value: equality, hash and compare use no native stack per level; 10,000 at most") {
+TEST_CASE("value: equality, hash and compare use no native stack per level, 10,000 at most") {
   auto nest = [](int depth) {
     value v = vector_obj::empty();
     for (int i = 0; i < depth; ++i) v = vector_obj::from({v});

@@ -2,7 +2,7 @@
 // newline-delimited JSON-RPC, whose tools and faults are chosen by the test.
 //
 //   fake_mcp_server [--version V] [--handshake-delay-ms N] [--fail-init] [--exit-at-start]
-//                   [--page-size N] [--tools N] [--state-file F] [--grow] [--chatter N]
+//                   [--page-size N] [--tools N] [--state-file F] [--grow] [--chatter N] [--call-chatter N]
 //                   [--list-fault stall|loop|deep] [--deep-tool] [--malformed]
 //
 // Tools: echo {message}, add {a b}, weather {city} (structuredContent), fail (isError),
@@ -16,7 +16,8 @@
 // notifications/cancelled received ("cancelled ID") and each slow call ("slow ID"). slow sends notifications/progress (1 and
 // 2 of 2) before its answer when the call carries a progressToken.
 // --chatter N: before answering tools/list, N notifications/message ("chatter K", warning) and
-// N lines on stderr ("stderr chatter K").
+// N lines on stderr ("stderr chatter K"). --call-chatter N: before answering each tools/call, N
+// notifications/message ("call chatter K", info).
 // --list-fault: tools/list is never answered (stall), answers every page with no tools and the
 // cursor "again" (loop), or lists a tool whose inputSchema nests 100,000 objects deep (deep).
 // --deep-tool: a tool deep {levels}, whose result's structuredContent nests that many arrays.
@@ -83,7 +84,7 @@ json all_tools(int extra) {
 
 int main(int argc, char** argv) {
   std::string version;
-  int handshake_delay_ms = 0, page_size = 1000, extra = 0, chatter = 0;
+  int handshake_delay_ms = 0, page_size = 1000, extra = 0, chatter = 0, call_chatter = 0;
   bool fail_init = false, grow = false, deep_tool = false, malformed = false;
   std::string state_file, list_fault;
   for (int i = 1; i < argc; ++i) {
@@ -97,6 +98,7 @@ int main(int argc, char** argv) {
     else if (a == "--tools") extra = std::stoi(next());
     else if (a == "--grow") grow = true;
     else if (a == "--chatter") chatter = std::stoi(next());
+    else if (a == "--call-chatter") call_chatter = std::stoi(next());
     else if (a == "--list-fault") list_fault = next();
     else if (a == "--deep-tool") deep_tool = true;
     else if (a == "--malformed") malformed = true;
@@ -167,6 +169,9 @@ int main(int argc, char** argv) {
     } else if (method == "tools/call") {
       const std::string name = msg["params"].value("name", "");
       const json args = msg["params"].value("arguments", json::object());
+      for (int k = 1; k <= call_chatter; ++k)
+        write_line({{"jsonrpc", "2.0"}, {"method", "notifications/message"},
+                    {"params", {{"level", "info"}, {"data", "call chatter " + std::to_string(k)}}}});
       if (name == "echo" && malformed) {
         write_line({{"jsonrpc", "2.0"}, {"method", "notifications/message"}, {"params", "x"}});
         write_line({{"jsonrpc", "2.0"}, {"method", "notifications/message"}, {"params", {{"level", 3}, {"data", "y"}}}});

@@ -184,7 +184,7 @@ TEST_CASE("MCP client: a PTC-Lisp program calls MCP tools, concurrently from pma
   CHECK(std::chrono::steady_clock::now() - start < 2500ms);
 }
 
-TEST_CASE("MCP client: a call past its timeout fails naming the server; the connection goes on") {
+TEST_CASE("MCP client: a call past its timeout fails naming the server, the connection goes on") {
   caf::actor_system sys{testing::test_config()};
   auto spec = fake();
   spec.call_timeout_ms = 300;
@@ -198,7 +198,7 @@ TEST_CASE("MCP client: a call past its timeout fails naming the server; the conn
 // Over stdio the reader thread answers a call itself and the actor fails late ones: whichever
 // takes the call first answers it, once. An answer that comes after its call timed out is dropped,
 // and calls answered in time are never failed by the timer afterwards.
-TEST_CASE("MCP client: answers and timeouts of concurrent calls each answer once; a late answer is dropped") {
+TEST_CASE("MCP client: answers and timeouts of concurrent calls each answer once, a late answer is dropped") {
   caf::actor_system sys{testing::test_config()};
   auto spec = fake();
   spec.call_timeout_ms = 1000;
@@ -266,7 +266,7 @@ std::size_t state_lines(const std::string& file, const std::string& prefix, std:
 // Over stdio an interpreter writes a program's calls to the server itself (tool_binding::direct,
 // one actor hop less): every way such a call ends answers it once and, when it did not end by its
 // answer, tells the server it is cancelled.
-TEST_CASE("MCP client over stdio: a program's calls skip the connection's actor; a timeout or the program's end cancels them at the server") {
+TEST_CASE("MCP client over stdio: a program's calls skip the connection's actor, a timeout or the program's end cancels them at the server") {
   caf::actor_system sys{testing::test_config()};
   const std::string state = "mcp_direct_" + std::to_string(::getpid()) + ".txt";
   std::remove(state.c_str());
@@ -309,7 +309,7 @@ TEST_CASE("MCP client over stdio: a program's calls skip the connection's actor;
   std::remove(state.c_str());
 }
 
-TEST_CASE("MCP client over stdio: a program's call that crashes the server fails at once; calls after the restart go direct again") {
+TEST_CASE("MCP client over stdio: a program's call that crashes the server fails at once, calls after the restart go direct again") {
   caf::actor_system sys{testing::test_config()};
   auto spec = fake();
   spec.max_restarts = 2;
@@ -440,7 +440,7 @@ TEST_CASE("MCP client: a result nested deeper than 512 levels is a protocol faul
   CHECK(call(sys, *c, "fake.echo", {{"message", "back"}}).value == "\"back\"");  // restarted
 }
 
-TEST_CASE("MCP client: messages whose fields have other types than MCP's are dropped or fail their call; the connection goes on") {
+TEST_CASE("MCP client: messages whose fields have other types than MCP's are dropped or fail their call, the connection goes on") {
   // A notifications/message with a string for params ended the connection's actor (nlohmann's
   // exception), and every later call of every agent said the tool was down.
   caf::actor_system sys{testing::test_config()};
@@ -480,7 +480,7 @@ TEST_CASE("MCP client: ending the connection ends the server process") {
   CHECK_FALSE(process_alive(pid));
 }
 
-TEST_CASE("MCP client: a server started through a wrapper ends with all it started; garbage at the handshake fails at once") {
+TEST_CASE("MCP client: a server started through a wrapper ends with all it started, garbage at the handshake fails at once") {
   // `sh -c`, npx and friends start the real server as their child: it holds the output pipe
   // open, and stopping the wrapper alone would leave it running (and the client waiting on it).
   caf::actor_system sys{testing::test_config()};
@@ -510,7 +510,7 @@ TEST_CASE("MCP client: a server started through a wrapper ends with all it start
   std::filesystem::remove(file);
 }
 
-TEST_CASE("MCP client: a server flooding the log gets 100 lines a second into it; the rest is counted, nothing lost silently") {
+TEST_CASE("MCP client: a server flooding the log gets 100 lines a second into it, the rest is counted, nothing lost silently") {
   std::ostringstream captured;
   auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(captured);
   auto logger = spdlog::default_logger();
@@ -825,7 +825,7 @@ TEST_CASE("MCP client over Streamable HTTP: a lost session (404) is initialised 
   CHECK(call(sys, *c, "web.echo", {{"text", "after"}}).value == "\"after\"");
 }
 
-TEST_CASE("MCP client over Streamable HTTP: HTTP faults are tool errors naming the server; nothing hangs") {
+TEST_CASE("MCP client over Streamable HTTP: HTTP faults are tool errors naming the server, nothing hangs") {
   caf::actor_system sys{testing::test_config()};
   http_mcp_server server;
   auto spec = http_spec(server);

@@ -263,7 +263,7 @@ TEST_CASE("MCP over HTTP: DNS-rebinding protection, bearer tokens, a non-loopbac
   CHECK(std::get<std::string>(refused).starts_with("refusing to listen on 0.0.0.0 without a bearer token"));
 }
 
-TEST_CASE("HTTP server: limits hold against clients that misbehave; replies come from any thread") {
+TEST_CASE("HTTP server: limits hold against clients that misbehave, replies come from any thread") {
   actors::http_server_options o;
   o.max_header_bytes = 1024;
   o.max_body_bytes = 100;
@@ -444,7 +444,7 @@ TEST_CASE("MCP over HTTP: an agent call with a progressToken is answered as an e
   CHECK(json::parse(ended.body)["id"] == 7);
 }
 
-TEST_CASE("MCP-GW over HTTP: an exposed call's log messages open its event stream; the host answers a request by POST") {
+TEST_CASE("MCP-GW over HTTP: an exposed call's log messages open its event stream, and the host answers a request by POST") {
   caf::actor_system sys{testing::test_config()};
   actors::mcp_server_spec spec;
   spec.name = "conf";

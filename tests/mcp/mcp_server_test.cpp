@@ -525,4 +525,18 @@ TEST_CASE("MCP-GW: the server's log messages and requests reach the host of the 
   }
 }
 
+TEST_CASE("MCP-GW: a server that floods log messages reaches the host with at most 100 a second") {
+  caf::actor_system sys{testing::test_config()};
+  auto c = connect(sys, upstream("fake", PTC_FAKE_MCP_SERVER, {"--call-chatter", "2000"}));
+  session s(sys);
+  s.start(gateway(s.interp, *c));
+  s.request(1, "initialize", init_params("2025-11-25"));
+  CHECK(s.request(2, "tools/call", tool_call("echo", {{"message", "hi"}}))["result"]["content"][0]["text"] == "hi");
+  std::size_t logs = 0;
+  for (const auto& m : s.notifications()) logs += m.value("method", "") == "notifications/message";
+  // 2,000 written at once: the first second's 100 pass (a slow host may open a second window).
+  CHECK(logs >= 100);
+  CHECK(logs <= 300);
+}
+
 }  // namespace mcp_mcp_server_test

@@ -119,7 +119,7 @@ TEST_CASE("CMP-002 ERR-001 ERR-003 the latest failed turn is shown in full with 
                "Error: type: +: argument 2 must be a number, got nil (line 1, col 1)\n---") != std::string::npos);
 }
 
-TEST_CASE("CMP-003 ERR-002 only the most recent failure while failing; collapsed after recovery") {
+TEST_CASE("CMP-003 ERR-002 only the most recent failure while failing, collapsed after recovery") {
   conversation c(spec());
   c.respond(code("(first-bad)"));
   c.respond(code("(second-bad)"));
@@ -149,7 +149,7 @@ TEST_CASE("CMP-004 compression is a render: the same turns render both ways, tur
   CHECK(c.turns[0]->raw_response() == before);
 }
 
-TEST_CASE("TC-006 DESIGN 6.2 println output is kept in ; Output: and replaces samples") {
+TEST_CASE("TC-006 DESIGN 6.2 println output is kept in , Output: and replaces samples") {
   conversation c(spec());
   c.respond(code("(def xs [1 2 3]) (println \"sum\" (reduce + xs))"));
   const std::string u = c.user_text();
@@ -219,7 +219,7 @@ TEST_CASE("API-001 API-002 API-003 API-004 API-005 API-006 one option value, nor
   CHECK(single_user_coalesced().name() == "single-user-coalesced");
 }
 
-TEST_CASE("SS-001 SS-002 max_turns 1 never compresses; max_turns defaults to 5") {
+TEST_CASE("SS-001 SS-002 max_turns 1 never compresses, max_turns defaults to 5") {
   CHECK(agent_spec{}.max_turns == 5);
   auto s = spec(compression_options::on(), 1);
   auto p = prepare(s);
@@ -245,7 +245,7 @@ TEST_CASE("compression limits apply across turns (TRN-010, TC-007) and are repor
   CHECK(st.tool_calls_dropped == 1);
 }
 
-TEST_CASE("MSG-003 a prepared agent holds its mission once, shared by every request; it keeps no spec") {
+TEST_CASE("MSG-003 a prepared agent holds its mission once, shared by every request, it keeps no spec") {
   agent_spec s = spec();
   s.mission = std::string(2000, 'm');  // real missions run to thousands of characters
   auto shared = std::make_shared<const agent_spec>(s);

@@ -55,7 +55,7 @@ TEST_CASE("TC-001 TC-002 TC-007 only the newest tool_call_limit calls, oldest dr
   CHECK(counts.dropped == 3);
 }
 
-TEST_CASE("TC-008 consecutive identical calls become one line with xN; mixed calls do not") {
+TEST_CASE("TC-008 consecutive identical calls become one line with xN, mixed calls do not") {
   const std::vector<lisp::tool_call_record> calls{
       call("notify", R"({"to": "Alice"})"), call("notify", R"({"to": "Alice"})"),
       call("notify", R"({"to": "Alice"})"), call("notify", R"({"to": "Bob"})"),

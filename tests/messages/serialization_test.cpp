@@ -202,7 +202,7 @@ TEST_CASE("a function whose source fails to evaluate is an error naming it") {
         "memory.definitions[0].name: missing");
 }
 
-TEST_CASE("a turn read from JSON keeps a program that is not part of its response; a number past 32 bits is an error") {
+TEST_CASE("a turn read from JSON keeps a program that is not part of its response, a number past 32 bits is an error") {
   json j = to_json(sample_turn());
   j["raw_response"] = "no fence here";
   j["program"] = "(+ 1 2)";

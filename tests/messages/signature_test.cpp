@@ -150,7 +150,7 @@ TEST_CASE("validation paths name fields and indexes") {
   CHECK(check("{a {b :int}}", "{:a {:b nil}}") == strings{"a.b: expected :int, got nil"});
 }
 
-TEST_CASE("optional accepts nil or missing; extra keys and string keys are fine") {
+TEST_CASE("optional accepts nil or missing, extra keys and string keys are fine") {
   CHECK(check("{a :int?, b [:int]?}", "{}").empty());
   CHECK(check("{a :int?}", "{:a nil}").empty());
   CHECK(check("{a :int?}", "{:a \"x\"}") == strings{"a: expected :int, got \"x\""});

@@ -420,7 +420,7 @@ TEST_CASE("NODE-TLS: a client's TLS files are checked at start, naming the setti
   CHECK(problem(client_tls(t / "pki")) == "");
 }
 
-TEST_CASE("NODE-SEC: hostile bytes harm no node, plaintext or TLS; each is followed by a normal run", "[nodes][security]") {
+TEST_CASE("NODE-SEC: hostile bytes harm no node, plaintext or TLS, each is followed by a normal run", "[nodes][security]") {
   temp_dir t;
   make_certs(t / "pki");
   const std::string script_file = node_script(t);
@@ -450,7 +450,7 @@ TEST_CASE("NODE-SEC: hostile bytes harm no node, plaintext or TLS; each is follo
   }
 }
 
-TEST_CASE("NODE-SEC: 1,000 idle connections neither starve a node nor grow it; they are closed", "[nodes][security]") {
+TEST_CASE("NODE-SEC: 1,000 idle connections neither starve a node nor grow it, they are closed", "[nodes][security]") {
   // The test process needs a descriptor per connection.
   rlimit lim{};
   ::getrlimit(RLIMIT_NOFILE, &lim);
@@ -495,7 +495,7 @@ TEST_CASE("NODE-SEC: 1,000 idle connections neither starve a node nor grow it; t
   CHECK(alive(node));
 }
 
-TEST_CASE("NODE-TLS: with TLS no mission, data or tool result crosses the wire in plaintext; without, they do", "[nodes][tls]") {
+TEST_CASE("NODE-TLS: with TLS no mission, data or tool result crosses the wire in plaintext, without, they do", "[nodes][tls]") {
   temp_dir t;
   make_certs(t / "pki");
   for (bool tls : {true, false}) {
@@ -527,7 +527,7 @@ TEST_CASE("NODE-TLS: with TLS no mission, data or tool result crosses the wire i
   }
 }
 
-TEST_CASE("NODE-TLS: a TLS node killed mid-run is reported within 2 s; restarted, it serves again", "[nodes][tls][failure]") {
+TEST_CASE("NODE-TLS: a TLS node killed mid-run is reported within 2 s, restarted, it serves again", "[nodes][tls][failure]") {
   temp_dir t;
   make_certs(t / "pki");
   const std::string script_file = node_script(t);

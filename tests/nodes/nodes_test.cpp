@@ -323,7 +323,7 @@ TEST_CASE("nodes: a node killed mid-run fails what depended on it within 2 s, an
   CHECK(returned(rt.run(agent("slow").mission("slow job").llm(rt.llm()).on(nodes.node(1)))) == "1");
 }
 
-TEST_CASE("nodes: a hung node (SIGSTOP) is lost after the heartbeat timeout; its tool calls fail", "[nodes][failure]") {
+TEST_CASE("nodes: a hung node (SIGSTOP) is lost after the heartbeat timeout, its tool calls fail", "[nodes][failure]") {
   three_nodes n;
   auto o = client_options(script({{"ask", {code("(return (tool/exchange-rate {:from \"GBP\" :to \"EUR\"}))")}}}));
   o.settings.node.timeout = 1000ms;
