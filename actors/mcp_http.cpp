@@ -23,6 +23,7 @@ namespace detail {
 struct mcp_http_waiting {
   http_reply reply;
   bool stream = false;  ///< the answer is an event stream, opened
+  std::string token;    ///< the request's progressToken as JSON text, empty without one
 };
 
 struct mcp_http_session {
@@ -255,9 +256,19 @@ void handle_post(const state_ptr& st, const http_server_request& req, const http
       return reply.send(rpc_error(400, jsonrpc::invalid_request, "Invalid Request: request id " + key + " is already in use", msg["id"]));
     // With a progressToken the answer is an event stream, opened now: the progress
     // notifications of the request go out as they come, its answer last.
-    const bool stream = msg.contains("params") && !mcp_progress_token(msg["params"]).is_null();
+    // MCP asks a progressToken to be unique among the active requests: a second one would
+    // make the host's progress ambiguous. A token is in use while its request waits.
+    const json token = msg.contains("params") ? mcp_progress_token(msg["params"]) : json();
+    std::string token_text = token.is_null() ? std::string() : token.dump();
+    if (!token_text.empty())
+      for (const auto& [other, w] : s->second.waiting)
+        if (w.token == token_text)
+          return reply.send(rpc_error(400, jsonrpc::invalid_request,
+                                      "Invalid Request: progressToken " + token_text + " is already in use by request " + other,
+                                      msg["id"]));
+    const bool stream = !token_text.empty();
     if (stream) reply.start(stream_head(session_id));
-    s->second.waiting.emplace(key, detail::mcp_http_waiting{reply, stream});
+    s->second.waiting.emplace(key, detail::mcp_http_waiting{reply, stream, std::move(token_text)});
     caf::anon_send(s->second.actor, mcp_in_atom::value, req.body);
     return;
   }

@@ -201,6 +201,25 @@ void start_run(session_actor* self, const json& id, const json& args) {
   st.running.emplace(key, self->spawn<caf::linked>(run, key));
 }
 
+/// The rank of an MCP log level (debug 0 ... emergency 7); -1 for none of them.
+int log_rank(const std::string& level) {
+  static const std::vector<std::string> levels{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"};
+  const auto it = std::find(levels.begin(), levels.end(), level);
+  return it == levels.end() ? -1 : static_cast<int>(it - levels.begin());
+}
+
+/// The rank a note for the host (mcp_note_atom) carries when it is not a log message: sent
+/// whatever level the host set.
+constexpr int not_a_log_message = 8;
+
+/// The rank of a note's log level: not_a_log_message unless it is a notifications/message, -1
+/// (never sent) for a level MCP does not name.
+int note_rank(const json& note) {
+  if (note.value("method", "") != "notifications/message") return not_a_log_message;
+  const json& level = note["params"]["level"];
+  return level.is_string() ? log_rank(level.get<std::string>()) : -1;
+}
+
 /// A notifications/progress for one turn of an agent (its trace event's "turn").
 json turn_progress(const json& token, const json& turn, std::size_t max_turns) {
   json params = {{"progressToken", token}, {"progress", turn.value("number", 0)}};
@@ -268,7 +287,8 @@ void start_agent(session_actor* self, const json& id, const served_agent& served
           if (progress_token.is_null() || !is_trace_event(line, "turn")) return;
           const json event = lisp::parse_outside_json<json>(line);
           if (event.is_discarded() || event.value("agent", "") != name || !event.contains("turn")) return;
-          w->send(session, mcp_note_atom::value, call_key, turn_progress(progress_token, event["turn"], max_turns).dump());
+          w->send(session, mcp_note_atom::value, call_key, turn_progress(progress_token, event["turn"], max_turns).dump(),
+                  not_a_log_message);
         },
     };
   };
@@ -333,7 +353,9 @@ void start_forward(session_actor* self, const json& id, const mcp_exposed_tool& 
         [=](trace_atom, const std::string& line) {
           if (sink) w->send(sink, trace_atom::value, line);  // the server's progress and logs, traced too
           json note = upstream_note(line, progress_token);
-          if (!note.is_null()) w->send(session, mcp_note_atom::value, call_key, note.dump(-1, ' ', false, json::error_handler_t::replace));
+          if (!note.is_null())
+            w->send(session, mcp_note_atom::value, call_key, note.dump(-1, ' ', false, json::error_handler_t::replace),
+                    note_rank(note));
         },
         [=](mcp_ask_atom, const std::string& method, const std::string& params) -> caf::result<std::string> {
           auto rp = w->make_response_promise<std::string>();
@@ -345,13 +367,6 @@ void start_forward(session_actor* self, const json& id, const mcp_exposed_tool& 
     };
   };
   st.running.emplace(key, self->spawn<caf::linked>(run, key));
-}
-
-/// The rank of an MCP log level (debug 0 ... emergency 7); -1 for none of them.
-int log_rank(const std::string& level) {
-  static const std::vector<std::string> levels{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"};
-  const auto it = std::find(levels.begin(), levels.end(), level);
-  return it == levels.end() ? -1 : static_cast<int>(it - levels.begin());
 }
 
 /// An upstream server's request of the client, for the host of the forwarded call `key`: sent
@@ -504,9 +519,8 @@ void set_exposed(session_actor* self, std::vector<mcp_exposed_tool> exposed) {
   auto& st = self->state;
   st.exposed.clear();
   for (auto& t : exposed) {
-    const json entry = lisp::parse_outside_json<json>(t.entry);
-    if (entry.is_discarded() || !entry.is_object() || !entry.contains("name") || !entry["name"].is_string()) continue;
-    const std::string name = entry["name"].get<std::string>();
+    if (t.name.empty()) continue;
+    const std::string name = t.name;
     if (name == run_program_name || st.agents.count(name) || st.exposed.count(name)) {
       spdlog::warn("ptc mcp: the exposed tool {} has the name of another tool; it is left out", name);
       continue;
@@ -533,14 +547,10 @@ caf::behavior mcp_session(session_actor* self, mcp_server_options opts, mcp_send
         if (st.initialized) write(self, {{"jsonrpc", "2.0"}, {"method", "notifications/tools/list_changed"}});
       },
       [=](mcp_in_atom, const std::string& text) { on_message(self, text); },
-      [=](mcp_note_atom, const std::string& key, const std::string& note) {
+      [=](mcp_note_atom, const std::string& key, const std::string& note, int rank) {
         auto& st = self->state;
         if (!st.running.count(key)) return;  // not after the answer or a cancel
-        // An upstream server's log message: at the level the host set, or above.
-        if (note.find("\"notifications/message\"") != std::string::npos) {
-          const json msg = lisp::parse_outside_json<json>(note);
-          if (msg.is_discarded() || log_rank(msg.at("params").value("level", "info")) < log_rank(st.log_level)) return;
-        }
+        if (rank < log_rank(st.log_level)) return;  // a log message below the level the host set
         st.send(note, key);
       },
       [=](mcp_ask_atom, const std::string& key, const std::string& method, const std::string& params) {

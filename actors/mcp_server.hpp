@@ -54,13 +54,22 @@ using mcp_set_tools_atom = caf::atom_constant<caf::atom("mcpsettool")>;  ///< se
 
 /// An upstream MCP server's tool served as it is (tools.mcp[].expose).
 struct mcp_exposed_tool {
+  std::string name;   ///< the name it is served under: its server's own (empty: none, left out)
   std::string entry;  ///< its tools/list entry as the server gave it (JSON text)
   tool_binding tool;  ///< its binding: the connection, asked with mcp_forward_atom (mcp.hpp)
 };
 
 template <class Inspector>
 typename Inspector::result_type inspect(Inspector& f, mcp_exposed_tool& x) {
-  return f(caf::meta::type_name("ptc::mcp_exposed_tool"), x.entry, x.tool);
+  return f(caf::meta::type_name("ptc::mcp_exposed_tool"), x.name, x.entry, x.tool);
+}
+
+/// An upstream tool served as it is: its server's tools/list entry (mcp_client::tool_entries)
+/// and its binding.
+inline mcp_exposed_tool expose_tool(const nlohmann::ordered_json& entry, tool_binding tool) {
+  const auto name = entry.find("name");
+  return {name != entry.end() && name->is_string() ? name->get<std::string>() : std::string(),
+          entry.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace), std::move(tool)};
 }
 
 /// A sub-agent served as an MCP tool.

@@ -63,7 +63,7 @@ std::vector<actors::mcp_exposed_tool> exposed_tools(const std::vector<std::share
     const auto tools = c->tools();
     const auto entries = c->tool_entries();
     for (std::size_t i = 0; i < tools.size() && i < entries.size(); ++i)
-      out.push_back({entries[i].dump(-1, ' ', false, json::error_handler_t::replace), tools[i]});
+      out.push_back(actors::expose_tool(entries[i], tools[i]));
   }
   return out;
 }
@@ -101,9 +101,8 @@ bool exposed_names_free(const actors::mcp_server_options& opts) {
   std::set<std::string> names{"run_program"};
   for (const auto& a : opts.agents) names.insert(a.tool.spec.name);
   for (const auto& t : opts.exposed) {
-    const std::string name = json::parse(t.entry).value("name", "");
-    if (!names.insert(name).second) {
-      std::cerr << "Error: the exposed tool " << name << " (tool/" << t.tool.spec.name
+    if (!names.insert(t.name).second) {
+      std::cerr << "Error: the exposed tool " << t.name << " (tool/" << t.tool.spec.name
                 << ") has the name of another tool ptc mcp serves (run_program, an agent, or an exposed tool of "
                    "another server): expose one of them only\n";
       return false;
@@ -354,7 +353,7 @@ int mcp_command(const mcp_flags& f) {
       for (const auto& a : opts.agents)
         std::cout << "agent " << a.tool.spec.name << " (an MCP tool beside run_program): " << a.tool.spec.signature << "\n";
       for (const auto& t : opts.exposed)
-        std::cout << "exposed " << json::parse(t.entry).value("name", "") << " (served as it is, from tool/"
+        std::cout << "exposed " << t.name << " (served as it is, from tool/"
                   << t.tool.spec.name << ")\n";
       actors::release_owned(tools);
       return 0;

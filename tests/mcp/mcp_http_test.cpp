@@ -432,6 +432,32 @@ TEST_CASE("MCP over HTTP: an agent call with a progressToken is answered as an e
   plain["params"].erase("_meta");
   const auto j = client.post(server->url(), plain, {"Mcp-Session-Id: " + session});
   CHECK(json::parse(j.body)["result"]["structuredContent"] == json{{"answer", 42}});
+  // A progressToken is in use while its request waits: a second request with it is refused
+  // (MCP asks tokens to be unique among active requests); it is free again once the first ends.
+  auto program = [](int id, const std::string& text, const std::string& token) {
+    return json{{"jsonrpc", "2.0"}, {"id", id}, {"method", "tools/call"},
+                {"params", {{"name", "run_program"}, {"arguments", {{"program", text}}}, {"_meta", {{"progressToken", token}}}}}};
+  };
+  auto busy = std::async(std::launch::async, [&] {
+    return client.post(server->url(), program(10, "(loop [i 0] (recur (inc i)))", "busy"), {"Mcp-Session-Id: " + session});
+  });
+  raw other(rt.system());
+  actors::http_response refused;
+  for (int tries = 0; tries < 100; ++tries) {  // until the first request is in
+    refused = other.post(server->url(), program(11, "(+ 1 2)", "busy"), {"Mcp-Session-Id: " + session});
+    if (refused.status == 400) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  CHECK(refused.status == 400);
+  CHECK(json::parse(refused.body)["error"]["message"] == "Invalid Request: progressToken \"busy\" is already in use by request 10");
+  CHECK(json::parse(refused.body)["id"] == 11);
+  CHECK(other.post(server->url(), program(12, "(+ 1 2)", "free"), {"Mcp-Session-Id: " + session}).status == 200);
+  const json cancel = {{"jsonrpc", "2.0"}, {"method", "notifications/cancelled"}, {"params", {{"requestId", 10}}}};
+  CHECK(other.post(server->url(), cancel, {"Mcp-Session-Id: " + session}).status == 202);
+  CHECK(busy.get().status == 200);  // the stream opened with the request, ended by the cancel
+  const auto reused = other.post(server->url(), program(13, "(+ 1 2)", "busy"), {"Mcp-Session-Id: " + session});
+  CHECK(reused.status == 200);
+  CHECK(reused.body.find("\"id\":13") != std::string::npos);
   // A session ended while a request waits in it: the request is answered (404), not left open.
   const json spin = {{"jsonrpc", "2.0"}, {"id", 7}, {"method", "tools/call"},
                      {"params", {{"name", "run_program"}, {"arguments", {{"program", "(loop [i 0] (recur (inc i)))"}}}}}};
@@ -459,7 +485,7 @@ TEST_CASE("MCP-GW over HTTP: an exposed call's log messages open its event strea
   o.interpreter = interp;
   const auto tools = upstream->tools();
   const auto entries = upstream->tool_entries();
-  for (std::size_t i = 0; i < tools.size(); ++i) o.exposed.push_back({entries[i].dump(), tools[i]});
+  for (std::size_t i = 0; i < tools.size(); ++i) o.exposed.push_back(actors::expose_tool(entries[i], tools[i]));
   auto started = actors::mcp_http_endpoint::start(sys, std::move(o), {});
   REQUIRE(std::holds_alternative<std::unique_ptr<actors::mcp_http_endpoint>>(started));
   auto server = std::move(std::get<0>(started));

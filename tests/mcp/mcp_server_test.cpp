@@ -388,7 +388,7 @@ actors::mcp_server_options gateway(caf::actor interp, const actors::mcp_client& 
   o.tools = c.tools();
   const auto entries = c.tool_entries();
   REQUIRE(entries.size() == o.tools.size());
-  for (std::size_t i = 0; i < entries.size(); ++i) o.exposed.push_back({entries[i].dump(), o.tools[i]});
+  for (std::size_t i = 0; i < entries.size(); ++i) o.exposed.push_back(actors::expose_tool(entries[i], o.tools[i]));
   return o;
 }
 
