@@ -363,6 +363,13 @@ void http_server_core::stream(std::uint64_t id, http_connection& c, http_reply::
     c.out += serialize(r, c.keep_alive, true) + chunk(r.body);
   } else {
     if (!c.streaming) return;
+    const std::size_t backlog = c.out.size() - c.out_pos;
+    if (backlog + r.body.size() > opts.max_stream_backlog_bytes) {
+      spdlog::warn("http server: a client does not read its event stream ({} bytes wait unsent, {} more came); "
+                   "the connection is closed",
+                   backlog, r.body.size());
+      return close_connection(id);
+    }
     c.out += chunk(r.body);
     if (what == http_reply::kind::last) {
       c.out += "0\r\n\r\n";

@@ -13,7 +13,8 @@
 // (no pipelining); the next is read once the reply is written. Limits are promises: headers over
 // max_header_bytes get 431, a body over max_body_bytes gets 413 (before it is read), a request
 // that does not complete within header_timeout and a connection idle for idle_timeout are
-// closed, connections beyond max_connections are refused at accept.
+// closed, connections beyond max_connections are refused at accept, and a streamed reply whose
+// client does not read it is closed once max_stream_backlog_bytes wait unsent.
 //
 // Consequences: a reply for a connection that has closed meanwhile is dropped (the handler
 // may learn nothing of it: HTTP has no way to say so). Destroying the server closes every
@@ -86,6 +87,10 @@ struct http_server_options {
   std::size_t max_connections = 1024;
   std::chrono::milliseconds header_timeout{30'000};  ///< to send a whole request
   std::chrono::milliseconds idle_timeout{300'000};   ///< a keep-alive connection with nothing to do
+  /// A streamed reply's bytes that its client has not taken yet: a part that would hold more
+  /// closes the connection (a client that stops reading its event stream cannot make the
+  /// server hold everything written to it since).
+  std::size_t max_stream_backlog_bytes = 8 * 1024 * 1024;
 };
 
 class http_server {

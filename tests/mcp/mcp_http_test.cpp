@@ -389,6 +389,46 @@ TEST_CASE("HTTP server: a streamed reply goes out in chunks as they are written,
   for (auto& t : writers) t.join();
 }
 
+TEST_CASE("HTTP server: a client that stops reading its event stream is disconnected, not buffered for") {
+  actors::http_server_options o;
+  o.max_stream_backlog_bytes = 256 * 1024;
+  std::vector<std::thread> writers;
+  joined join_writers{writers};
+  constexpr int parts = 512;
+  constexpr std::size_t part_size = 64 * 1024;  // 32 MiB in all: more than the socket buffers hold
+  std::atomic<int> written{0};
+  auto started = actors::http_server::start(o, [&](actors::http_server_request, actors::http_reply reply) {
+    actors::http_server_response head;
+    head.content_type = "text/event-stream";
+    reply.start(head);
+    writers.emplace_back([reply, &written] {
+      const std::string part(part_size, 'x');
+      for (int i = 0; i < parts; ++i) {
+        reply.write(part);  // dropped once the connection is closed
+        ++written;
+        if (i % 8 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+      reply.end("");
+    });
+  });
+  REQUIRE(std::holds_alternative<std::unique_ptr<actors::http_server>>(started));
+  auto server = std::move(std::get<0>(started));
+  const int fd = testing::connect_local(server->port(), std::chrono::seconds(5), 16 * 1024);
+  REQUIRE(fd >= 0);
+  const std::string request = "GET /events HTTP/1.1\r\n\r\n";
+  REQUIRE(::send(fd, request.data(), request.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(request.size()));
+  // The client reads nothing: the server closes the connection instead of holding the rest.
+  REQUIRE(testing::eventually([&] { return written == parts; }));
+  CHECK(testing::eventually([&] { return server->open_connections() == 0; }));
+  // What the client can still read is what the sockets held: far from all that was written.
+  std::size_t got = 0;
+  char buf[64 * 1024];
+  for (ssize_t n; (n = ::recv(fd, buf, sizeof buf, 0)) > 0;) got += static_cast<std::size_t>(n);
+  ::close(fd);
+  CHECK(got > 0);
+  CHECK(got < parts * part_size / 2);
+}
+
 TEST_CASE("MCP over HTTP: an agent call with a progressToken is answered as an event stream, progress first") {
   actors::runtime_options ro;
   ro.threads = 2;

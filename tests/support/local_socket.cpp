@@ -8,7 +8,7 @@
 
 namespace ptc::testing {
 
-int connect_local(std::uint16_t port, std::chrono::seconds read_timeout) {
+int connect_local(std::uint16_t port, std::chrono::seconds read_timeout, int receive_buffer) {
   const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd < 0) return -1;
   sockaddr_in addr{};
@@ -17,6 +17,7 @@ int connect_local(std::uint16_t port, std::chrono::seconds read_timeout) {
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   timeval tv{static_cast<time_t>(read_timeout.count()), 0};
   ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  if (receive_buffer > 0) ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof receive_buffer);
   if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
     ::close(fd);
     return -1;
