@@ -1,6 +1,7 @@
 // Making turns: a run record (or a response without code) becomes an immutable turn, with the
 // user namespace described once, here, so renderers only concatenate strings.
 #include "ptc/messages/turn.hpp"
+#include "ptc/messages/text.hpp"
 
 #include <cstdint>
 #include <stdexcept>
@@ -51,6 +52,7 @@ void turn::set_texts(std::string raw_response, std::string_view program) {
   } else {
     program_at = static_cast<std::uint32_t>(at);
   }
+  keep_exact(raw_response);
   texts = std::move(raw_response);
 }
 

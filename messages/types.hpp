@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ptc/lisp/budget.hpp"
+#include "ptc/messages/text.hpp"
 
 namespace ptc::messages {
 
@@ -40,7 +41,8 @@ const char* role_name(role r);
 class shared_text {
  public:
   shared_text() : p_(empty_text()) {}
-  shared_text(std::string s) : p_(std::make_shared<const std::string>(std::move(s))) {}
+  /// Keeps the text, not the room that building it left beyond its end (keep_exact).
+  shared_text(std::string s) : p_(std::make_shared<const std::string>((keep_exact(s), std::move(s)))) {}
   shared_text(const char* s) : shared_text(std::string(s)) {}
   explicit shared_text(std::shared_ptr<const std::string> p) : p_(p ? std::move(p) : empty_text()) {}
 

@@ -230,6 +230,16 @@ TEST_CASE("SS-001 SS-002 max_turns 1 never compresses, max_turns defaults to 5")
   CHECK(ms.at(1).text().find("Turns left") == std::string::npos);
 }
 
+TEST_CASE("a prepared agent's stable prefix keeps its text, not the room that joining its parts left") {
+  auto s = spec();
+  s.mission = std::string(300, 'm');
+  auto p = prepare(s);
+  REQUIRE(std::holds_alternative<prepared_agent>(p));
+  const std::string& prefix = std::get<prepared_agent>(p).stable_prefix.str();
+  CHECK(prefix.starts_with(s.mission + "\n\n"));
+  CHECK(prefix.capacity() <= prefix.size() + prefix.size() / 8 + 16);  // kept by every agent for its mission
+}
+
 TEST_CASE("compression limits apply across turns (TRN-010, TC-007) and are reported") {
   conversation c(spec(compression_options::with_limits(2, 1)));
   c.respond(code("(println \"one\") (tool/lookup {:id 1})"));

@@ -2,10 +2,13 @@
 #include <catch2/catch.hpp>
 
 #include "ptc/messages/text.hpp"
+#include "ptc/messages/types.hpp"
 
 namespace messages_text_test {
 
 using ptc::messages::cut_utf8;
+using ptc::messages::keep_exact;
+using ptc::messages::shared_text;
 
 TEST_CASE("cut_utf8 keeps short text, cuts long text at a character boundary with ...") {
   CHECK(cut_utf8("abc", 3) == "abc");
@@ -17,6 +20,31 @@ TEST_CASE("cut_utf8 keeps short text, cuts long text at a character boundary wit
   CHECK(cut_utf8("€€", 4) == "€...");
   CHECK(cut_utf8("€€", 5) == "€...");
   CHECK(cut_utf8("€€", 2) == "...");
+}
+
+/// A text grown by appending, as renderers build theirs: room left for up to its size again.
+std::string grown(std::size_t n) {
+  std::string s;
+  for (std::size_t i = 0; i < n; ++i) s += static_cast<char>('a' + i % 26);
+  return s;
+}
+
+TEST_CASE("keep_exact gives back the room appending left, and a shared_text keeps its text, not that room") {
+  std::string s = grown(600);
+  REQUIRE(s.capacity() > s.size() + s.size() / 8 + 16);  // (libstdc++ doubles: 960 here)
+  const std::string copy = s;
+  keep_exact(s);
+  CHECK(s == copy);
+  CHECK(s.capacity() <= s.size() + s.size() / 8 + 16);
+  // Little room is left alone (no copy for a few bytes).
+  std::string near = grown(100);
+  near.reserve(110);
+  const auto before = near.capacity();
+  keep_exact(near);
+  CHECK(near.capacity() == before);
+  const shared_text t(grown(600));
+  CHECK(t.str() == copy);
+  CHECK(t.str().capacity() <= t.size() + t.size() / 8 + 16);
 }
 
 }  // namespace messages_text_test
