@@ -1,7 +1,6 @@
 // Making turns: a run record (or a response without code) becomes an immutable turn, with the
 // user namespace described once, here, so renderers only concatenate strings.
 #include "ptc/messages/turn.hpp"
-#include "ptc/messages/text.hpp"
 
 #include <cstdint>
 #include <stdexcept>
@@ -46,15 +45,21 @@ void turn::set_texts(std::string raw_response, std::string_view program) {
   if (total > most) throw std::length_error("a turn's response and program are 4 GiB or more");
   response_size = static_cast<std::uint32_t>(raw_response.size());
   program_size = static_cast<std::uint32_t>(program.size());
-  if (at == std::string::npos) {
-    program_at = response_size;
-    raw_response += program;
-  } else {
-    program_at = static_cast<std::uint32_t>(at);
-  }
-  keep_exact(raw_response);
-  texts = std::move(raw_response);
+  const bool apart = at == std::string::npos;
+  program_at = apart ? response_size : static_cast<std::uint32_t>(at);
+  texts = packed_text(raw_response, apart ? program : std::string_view());
 }
+
+namespace {
+std::uint32_t count32(std::uint64_t n) { return n > UINT32_MAX ? UINT32_MAX : static_cast<std::uint32_t>(n); }
+}  // namespace
+
+turn_tokens::turn_tokens(const token_usage& u)
+    : input(count32(u.input)),
+      output(count32(u.output)),
+      cache_read(count32(u.cache_read)),
+      cache_write(count32(u.cache_write)),
+      requests(count32(u.requests)) {}
 
 void turn::set_error(std::string kind, std::string message) {
   failure = std::make_shared<const turn_error>(turn_error{std::move(kind), std::move(message)});

@@ -37,6 +37,22 @@ struct definition_info {
 };
 using definition_ptr = std::shared_ptr<const definition_info>;
 
+/// A turn's token counts: one LLM call's (token_usage), in 32 bits each. A count of 2^32 or
+/// more (no call comes near) is kept as 2^32 - 1.
+struct turn_tokens {
+  std::uint32_t input = 0;
+  std::uint32_t output = 0;
+  std::uint32_t cache_read = 0;
+  std::uint32_t cache_write = 0;
+  std::uint32_t requests = 0;
+
+  turn_tokens() = default;
+  turn_tokens(const token_usage& u);
+  operator token_usage() const { return {input, output, cache_read, cache_write, requests}; }
+  std::uint64_t total() const { return std::uint64_t(input) + output; }
+  bool operator==(const turn_tokens&) const = default;
+};
+
 /// How a turn ended.
 enum class turn_outcome : std::uint8_t {
   value,           ///< the program ran and did not return: the mission continues
@@ -64,14 +80,15 @@ struct turn_error {
 
 struct turn {
   std::uint32_t number = 0;        ///< 1-based; every LLM call is a turn, no gaps
-  turn_outcome outcome = turn_outcome::value;
-  /// raw_response() and program(), in one string: the response, then the program when it is not
-  /// part of the response as written (a program whose quotes extraction fixed). Set through
-  /// set_texts().
-  std::string texts;
   std::uint32_t response_size = 0;
   std::uint32_t program_at = 0;
   std::uint32_t program_size = 0;
+  turn_tokens usage;
+  turn_outcome outcome = turn_outcome::value;
+  /// raw_response() and program(), in one text: the response, then the program when it is not
+  /// part of the response as written (a program whose quotes extraction fixed). Set through
+  /// set_texts().
+  packed_text texts;
   lisp::value result;              ///< program value, returned or failed value; nil otherwise
   std::shared_ptr<const turn_error> failure;  ///< null unless error/no_code/invalid_return
   std::vector<std::string> prints; ///< one entry per print call (TRN-008)
@@ -82,16 +99,15 @@ struct turn {
   std::vector<definition_ptr> definitions;
   std::vector<std::string> defined;          ///< names this turn (re)defined
   std::vector<std::shared_ptr<const step>> children;  ///< Steps of sub-agents called as tools
-  token_usage usage;
   turn_timings timings;
 
   /// A successful turn: its code ran (value or returned). Failed turns (error, no_code,
   /// invalid_return) are shown in full while they are the latest (CMP-002/003).
   bool success() const { return outcome == turn_outcome::value || outcome == turn_outcome::returned; }
   /// The LLM's full text.
-  std::string_view raw_response() const { return std::string_view(texts).substr(0, response_size); }
+  std::string_view raw_response() const { return texts.view().substr(0, response_size); }
   /// The extracted code; "" for no_code.
-  std::string_view program() const { return std::string_view(texts).substr(program_at, program_size); }
+  std::string_view program() const { return texts.view().substr(program_at, program_size); }
   /// Sets both. The program is kept as its place in the response when it is part of it (the
   /// usual case: the code block as the LLM wrote it), not as a second copy. Texts of 4 GiB or
   /// more throw std::length_error.
@@ -103,9 +119,9 @@ struct turn {
   void set_error(std::string kind, std::string message);
 };
 // A mission's turns are most of an agent's memory: a turn (with its control block) stays
-// within mimalloc's 320-byte size class (the next is 384). A field added must replace one or
+// within mimalloc's 256-byte size class (the next is 320). A field added must replace one or
 // sit behind a pointer.
-static_assert(sizeof(turn) <= 304, "a turn outgrew its allocator size class: keep rare parts behind a pointer");
+static_assert(sizeof(turn) <= 240, "a turn outgrew its allocator size class: keep rare parts behind a pointer");
 using turn_ptr = std::shared_ptr<const turn>;
 
 /// Describes a user namespace for the prompt (definitions in order, latest wins). A definition

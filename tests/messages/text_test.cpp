@@ -8,6 +8,7 @@ namespace messages_text_test {
 
 using ptc::messages::cut_utf8;
 using ptc::messages::keep_exact;
+using ptc::messages::packed_text;
 using ptc::messages::shared_text;
 
 TEST_CASE("cut_utf8 keeps short text, cuts long text at a character boundary with ...") {
@@ -45,6 +46,29 @@ TEST_CASE("keep_exact gives back the room appending left, and a shared_text keep
   const shared_text t(grown(600));
   CHECK(t.str() == copy);
   CHECK(t.str().capacity() <= t.size() + t.size() / 8 + 16);
+}
+
+TEST_CASE("packed_text holds its parts joined behind one pointer, copies copy, moves move") {
+  static_assert(sizeof(packed_text) == sizeof(void*));
+  const packed_text none;
+  CHECK(none.view().empty());
+  CHECK(packed_text("", "").empty());
+  const packed_text joined("(def x 1)", "\n(println x)");
+  CHECK(joined.view() == "(def x 1)\n(println x)");
+  CHECK(packed_text("", "only the second").view() == "only the second");
+  packed_text copy = joined;
+  CHECK(copy.view() == joined.view());
+  CHECK(copy.view().data() != joined.view().data());  // its own text
+  packed_text moved = std::move(copy);
+  CHECK(moved.view() == joined.view());
+  copy = moved;  // assigned after the move
+  CHECK(copy.view() == joined.view());
+  copy = packed_text("other");
+  CHECK(copy.view() == "other");
+  copy = copy;  // self-assignment keeps it
+  CHECK(copy.view() == "other");
+  const std::string big(100'000, 'z');
+  CHECK(packed_text(big).view() == big);
 }
 
 }  // namespace messages_text_test

@@ -249,4 +249,19 @@ TEST_CASE("a turn keeps its program as its place in the response, or after it wh
   CHECK(copy.raw_response() == curly);
 }
 
+TEST_CASE("a turn keeps one LLM call's token counts in 32 bits each, a count past them as the largest") {
+  turn t;
+  t.usage = token_usage{120, 7, 100, 3, 1};
+  const token_usage back = t.usage;
+  CHECK(back == token_usage{120, 7, 100, 3, 1});
+  CHECK(t.usage.total() == 127);
+  token_usage sum;
+  sum += t.usage;
+  sum += t.usage;
+  CHECK(sum.input == 240);
+  t.usage = token_usage{std::uint64_t(1) << 40, 1, 0, 0, 1};
+  CHECK(t.usage.input == UINT32_MAX);
+  CHECK(t.usage.output == 1);
+}
+
 }  // namespace messages_turn_test
