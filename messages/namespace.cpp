@@ -101,8 +101,12 @@ std::string render_user_section(std::span<const definition_ptr> defs, bool has_p
     if (listed_as_function(d)) continue;
     std::string line = d.name() + "  ; ";
     if (!d.docstring().empty()) line += "\"" + d.docstring() + "\" ";
-    line += "= " + d.type_label;
-    if (!has_println && !d.is_function()) line += ", sample: " + d.sample;  // SAM-001/002
+    line += "= ";
+    line += d.type_label();
+    if (!has_println && !d.is_function()) {
+      line += ", sample: ";  // SAM-001/002
+      line += d.sample();
+    }
     append_line(out, line);
   }
   return out;

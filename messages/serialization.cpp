@@ -148,8 +148,8 @@ namespace {
 
 json definition_to_json(const definition_info& d) {
   return json{{"name", d.name()},     {"docstring", d.docstring()},     {"is_function", d.is_function()},
-              {"params", d.params()}, {"return_type", d.return_type()}, {"type_label", d.type_label},
-              {"sample", d.sample}};
+              {"params", d.params()}, {"return_type", d.return_type()}, {"type_label", d.type_label()},
+              {"sample", d.sample()}};
 }
 
 /// A description read back describes a definition made of what it says (no value, no source).
@@ -161,8 +161,7 @@ definition_info definition_at(const json& j, const std::string& path) {
   of.set_details({f.str("docstring"), f.str("params"), f.str("return_type"), {}});
   definition_info d;
   d.of = std::make_shared<const lisp::definition>(std::move(of));
-  d.type_label = f.str("type_label");
-  d.sample = f.str("sample");
+  d.set_texts(f.str("type_label"), f.str("sample"));
   return d;
 }
 

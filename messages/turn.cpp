@@ -65,10 +65,16 @@ void turn::set_error(std::string kind, std::string message) {
   failure = std::make_shared<const turn_error>(turn_error{std::move(kind), std::move(message)});
 }
 
+void definition_info::set_texts(std::string_view type_label, std::string_view sample) {
+  if (type_label.size() > UINT32_MAX) throw std::length_error("a type label of 4 GiB or more");
+  texts = packed_text(type_label, sample);
+  label_size = static_cast<std::uint32_t>(type_label.size());
+}
+
 bool definition_info::operator==(const definition_info& o) const {
   return name() == o.name() && docstring() == o.docstring() && is_function() == o.is_function() &&
-         params() == o.params() && return_type() == o.return_type() && type_label == o.type_label &&
-         sample == o.sample;
+         params() == o.params() && return_type() == o.return_type() && type_label() == o.type_label() &&
+         sample() == o.sample();
 }
 
 std::vector<definition_ptr> describe(const lisp::memory& mem, const turn* previous) {
@@ -86,19 +92,20 @@ std::vector<definition_ptr> describe(const lisp::memory& mem, const turn* previo
     const lisp::definition& d = *mem.defs[i];
     definition_info info;
     info.of = mem.defs[i];
-    info.type_label = lisp::type_label(d.val);
+    const std::string label = lisp::type_label(d.val);
     // TRN-002: samples use the prompt formatter with limit 3 and 80 printable characters; a
     // list's sample is its first item. Functions have no sample: the user/ line shows their
     // parameters instead.
+    std::string sample;
     if (!d.is_function) {
       // The sample printer cuts its text at 80 characters only at the end, and this runs
       // outside any run (no budget): a tiny value with shared structure (a 40-level DAG of
       // [a a], 2^40 parts) would hold the thread for hours. 4096 parts print to far more than
       // 80 characters: past that the sample is cut anyway.
-      info.sample = lisp::parts_within(d.val, {.cap = 4096, .items_per_collection = 3})
-                        ? lisp::format_sample(d.val, 3, 80)
-                        : info.type_label + ", too large to sample";
+      sample = lisp::parts_within(d.val, {.cap = 4096, .items_per_collection = 3}) ? lisp::format_sample(d.val, 3, 80)
+                                                                                   : label + ", too large to sample";
     }
+    info.set_texts(label, sample);
     out.push_back(std::make_shared<const definition_info>(std::move(info)));
   }
   return out;

@@ -22,9 +22,18 @@ struct step;
 /// made. Its name, docstring, parameters and return type are the definition's own, shared with
 /// the turn's memory (not copied); what is computed is the value's type label and sample.
 struct definition_info {
+  definition_info() = default;
+  definition_info(std::shared_ptr<const lisp::definition> d, std::string_view type_label, std::string_view sample)
+      : of(std::move(d)) {
+    set_texts(type_label, sample);
+  }
+
   std::shared_ptr<const lisp::definition> of;  ///< never null
-  std::string type_label;   ///< values: TYP-001..012 (list[3], map[0], nil, ...)
-  std::string sample;       ///< values: format_sample(v, 3, 80) (TRN-002)
+  /// Values: TYP-001..012 (list[3], map[0], nil, ...).
+  std::string_view type_label() const { return texts.view().substr(0, label_size); }
+  /// Values: format_sample(v, 3, 80) (TRN-002); "" for a function.
+  std::string_view sample() const { return texts.view().substr(label_size); }
+  void set_texts(std::string_view type_label, std::string_view sample);
 
   const std::string& name() const { return of->name; }
   const std::string& docstring() const { return of->docstring(); }  ///< semicolons removed (DEF-007)
@@ -34,7 +43,15 @@ struct definition_info {
   const std::string& return_type() const { return of->return_type(); }
   /// Equal when they describe alike (name, docstring, kind, params, return type, label, sample).
   bool operator==(const definition_info& o) const;
+
+ private:
+  packed_text texts;  ///< the type label, then the sample (a user/ section's lines of a million
+                      ///< agents are a million of these)
+  std::uint32_t label_size = 0;
 };
+// Each turn describes what it defined: with its control block a definition_info stays within
+// mimalloc's 48-byte size class (two strings of its own made it 96).
+static_assert(sizeof(definition_info) <= 32, "a definition_info outgrew its allocator size class");
 using definition_ptr = std::shared_ptr<const definition_info>;
 
 /// A turn's token counts: one LLM call's (token_usage), in 32 bits each. A count of 2^32 or

@@ -110,7 +110,7 @@ TEST_CASE("DESIGN 6.3 a response without code is a failed no_code turn keeping t
   CHECK(t.error_kind() == "no_code");
   CHECK(t.memory == first.mem);
   REQUIRE(t.definitions.size() == 1);
-  CHECK(t.definitions[0]->sample == "[1]");
+  CHECK(t.definitions[0]->sample() == "[1]");
   turn empty = make_no_code_turn(1, "", "m", nullptr, {}, {});
   REQUIRE(empty.memory);
   CHECK(empty.definitions.empty());
@@ -121,10 +121,10 @@ TEST_CASE("DEF-001 DEF-002 DEF-009 definitions in order, latest wins") {
   turn t = turn_of("(def c 4) (def b \"two\")", first.mem);
   REQUIRE(t.definitions.size() == 3);
   CHECK(t.definitions[0]->name() == "a");
-  CHECK(t.definitions[0]->sample == "3");
+  CHECK(t.definitions[0]->sample() == "3");
   CHECK(t.definitions[1]->name() == "b");
-  CHECK(t.definitions[1]->sample == "\"two\"");
-  CHECK(t.definitions[1]->type_label == "string");
+  CHECK(t.definitions[1]->sample() == "\"two\"");
+  CHECK(t.definitions[1]->type_label() == "string");
   CHECK(t.definitions[2]->name() == "c");
 }
 
@@ -136,9 +136,9 @@ TEST_CASE("a turn shares the descriptions and definitions its program left as th
   REQUIRE(t2.definitions.size() == 3);
   CHECK(t2.memory->defs[0] == t1.memory->defs[0]);  // a: the same definition object
   CHECK(t2.definitions[0] == t1.definitions[0]);    // and the same description
-  CHECK(t2.definitions[0]->sample == "[1 2]");
+  CHECK(t2.definitions[0]->sample() == "[1 2]");
   CHECK(t2.definitions[1] != t1.definitions[1]);  // b was redefined: described again
-  CHECK(t2.definitions[1]->sample == "\"two\"");
+  CHECK(t2.definitions[1]->sample() == "\"two\"");
   CHECK(t2.definitions[2]->name() == "c");
   // Without the previous turn every description is made anew, with the same text.
   turn alone = make_turn(2, "raw", "p", r2, "", {}, {});
@@ -188,23 +188,23 @@ TEST_CASE("DEF-003 DEF-004 TYP labels of defined values") {
   turn t = turn_of(
       "(def n nil) (def v []) (def l [1 2 3]) (def m {}) (def m2 {:a 1}) (def s #{1 2 3}) "
       "(def i 1) (def f 1.5) (def b true) (def k :kw)");
-  CHECK(find(t, "n")->type_label == "nil");
-  CHECK(find(t, "n")->sample == "nil");
-  CHECK(find(t, "v")->type_label == "list[0]");
-  CHECK(find(t, "l")->type_label == "list[3]");
-  CHECK(find(t, "m")->type_label == "map[0]");
-  CHECK(find(t, "m2")->type_label == "map[1]");
-  CHECK(find(t, "s")->type_label == "set[3]");
-  CHECK(find(t, "i")->type_label == "integer");
-  CHECK(find(t, "f")->type_label == "float");
-  CHECK(find(t, "b")->type_label == "boolean");
-  CHECK(find(t, "k")->type_label == "keyword");
+  CHECK(find(t, "n")->type_label() == "nil");
+  CHECK(find(t, "n")->sample() == "nil");
+  CHECK(find(t, "v")->type_label() == "list[0]");
+  CHECK(find(t, "l")->type_label() == "list[3]");
+  CHECK(find(t, "m")->type_label() == "map[0]");
+  CHECK(find(t, "m2")->type_label() == "map[1]");
+  CHECK(find(t, "s")->type_label() == "set[3]");
+  CHECK(find(t, "i")->type_label() == "integer");
+  CHECK(find(t, "f")->type_label() == "float");
+  CHECK(find(t, "b")->type_label() == "boolean");
+  CHECK(find(t, "k")->type_label() == "keyword");
 }
 
 TEST_CASE("TRN-002 samples use limit 3 and 80 printable characters") {
   turn t = turn_of("(def xs [1 2 3 4 5]) (def long (apply str (repeat 100 \"a\")))");
-  CHECK(find(t, "xs")->sample == "[1 2 3 ...] (5 items, showing first 3)");
-  const std::string& s = find(t, "long")->sample;
+  CHECK(find(t, "xs")->sample() == "[1 2 3 ...] (5 items, showing first 3)");
+  const std::string_view s = find(t, "long")->sample();
   CHECK(s == "\"" + std::string(80, 'a') + "...\"");
 }
 
@@ -216,7 +216,7 @@ TEST_CASE("DEF-005 DEF-007 functions: docstring without semicolons, params, retu
   CHECK(f->docstring() == "Fetches users");
   CHECK(f->params() == "[category limit]");
   CHECK(f->return_type() == "list[2]");
-  CHECK(f->sample.empty());
+  CHECK(f->sample().empty());
   const definition_info* x = find(t, "x");
   CHECK(x->docstring() == "doc here");
   CHECK_FALSE(x->is_function());
