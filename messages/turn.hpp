@@ -66,7 +66,6 @@ struct turn_tokens {
   turn_tokens() = default;
   turn_tokens(const token_usage& u);
   operator token_usage() const { return {input, output, cache_read, cache_write, requests}; }
-  std::uint64_t total() const { return std::uint64_t(input) + output; }
   bool operator==(const turn_tokens&) const = default;
 };
 

@@ -254,7 +254,7 @@ TEST_CASE("a turn keeps one LLM call's token counts in 32 bits each, a count pas
   t.usage = token_usage{120, 7, 100, 3, 1};
   const token_usage back = t.usage;
   CHECK(back == token_usage{120, 7, 100, 3, 1});
-  CHECK(t.usage.total() == 127);
+  CHECK(token_usage(t.usage).total() == 127);
   token_usage sum;
   sum += t.usage;
   sum += t.usage;
