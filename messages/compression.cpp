@@ -77,7 +77,7 @@ shared_text shared_system_prompt(prompt_variant v, const system_prompt_options& 
 /// lines ending in a newline; "" when it printed nothing.
 std::string output_before_error(const turn& t) {
   if (t.prints.empty()) return {};
-  const std::string printed = render_output(t.prints, t.prints.size());
+  const std::string printed = render_output(t.prints.views(), t.prints.size());
   return "; Output before the error:" + printed.substr(std::string_view("; Output:").size()) + "\n";
 }
 
@@ -101,7 +101,7 @@ std::string failed_attempt(const turn& t) {
 std::string feedback(const turn& t) {
   if (!t.success()) return output_before_error(t) + "Error: " + t.error();
   if (t.prints.empty()) return "; No output (use println to see values)";
-  return render_output(t.prints, t.prints.size());
+  return render_output(t.prints.views(), t.prints.size());
 }
 
 class single_user_coalesced_strategy final : public compression_strategy {
@@ -120,7 +120,7 @@ class single_user_coalesced_strategy final : public compression_strategy {
 
     // MSG-001, FMT-013, TC-001: one summary over all successful turns.
     std::vector<lisp::tool_call_record> calls;
-    std::vector<std::string> prints;
+    std::vector<std::string_view> prints;
     const turn* latest_success = nullptr;
     std::size_t failed = 0;
     for (const auto& t : turns) {

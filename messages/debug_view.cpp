@@ -154,7 +154,10 @@ std::string turn_text(const step& s, std::size_t index, const debug_options& o,
   }
   if (!t.defined.empty()) {
     out += "Defined:";
-    for (std::size_t i = 0; i < t.defined.size(); ++i) out += (i ? ", " : " ") + t.defined[i];
+    for (std::size_t i = 0; i < t.defined.size(); ++i) {
+      out += i ? ", " : " ";
+      out += t.defined[i];
+    }
     out += "\n";
   }
   render_outcome(out, t);

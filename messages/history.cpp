@@ -58,7 +58,7 @@ std::string render_tool_calls(std::span<const lisp::tool_call_record> calls, std
   return out;
 }
 
-std::string render_output(std::span<const std::string> prints, std::size_t limit,
+std::string render_output(std::span<const std::string_view> prints, std::size_t limit,
                           history_counts* counts) {
   const std::size_t first = first_shown(prints.size(), limit, counts);
   if (prints.empty()) return {};

@@ -178,7 +178,7 @@ turn turn_at(const json& j, const std::string& path) {
   if (const json* r = f.find("result")) t.result = value_at(*r, f.path("result"));
   if (std::string error = f.str("error"), kind = f.str("error_kind"); !error.empty() || !kind.empty())
     t.set_error(std::move(kind), std::move(error));
-  t.prints = f.strings("prints");
+  t.prints = packed_texts(f.strings("prints"));
   const json& calls = f.array("tool_calls");
   for (std::size_t i = 0; i < calls.size(); ++i)
     t.tool_calls.push_back(tool_call_from_json(calls[i], at_index(f.path("tool_calls"), i)));
@@ -186,7 +186,7 @@ turn turn_at(const json& j, const std::string& path) {
   const json& defs = f.array("definitions");
   for (std::size_t i = 0; i < defs.size(); ++i)
     t.definitions.push_back(std::make_shared<const definition_info>(definition_at(defs[i], at_index(f.path("definitions"), i))));
-  t.defined = f.strings("defined");
+  t.defined = packed_texts(f.strings("defined"));
   const json& children = f.array("children");
   for (std::size_t i = 0; i < children.size(); ++i)
     t.children.push_back(std::make_shared<const step>(step_at(children[i], at_index(f.path("children"), i))));
@@ -305,7 +305,7 @@ json to_json(const turn& t) {
   j["result"] = value_to_json(t.result);
   j["error"] = t.error();
   j["error_kind"] = t.error_kind();
-  j["prints"] = t.prints;
+  j["prints"] = t.prints.views();
   json calls = json::array();
   for (const auto& c : t.tool_calls) calls.push_back(tool_call_to_json(c));
   j["tool_calls"] = std::move(calls);
@@ -313,7 +313,7 @@ json to_json(const turn& t) {
   json defs = json::array();
   for (const auto& d : t.definitions) defs.push_back(definition_to_json(*d));
   j["definitions"] = std::move(defs);
-  j["defined"] = t.defined;
+  j["defined"] = t.defined.views();
   json children = json::array();
   for (const auto& c : t.children)
     if (c) children.push_back(to_json(*c));

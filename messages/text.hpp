@@ -3,9 +3,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace ptc::messages {
 
@@ -53,6 +55,85 @@ class packed_text {
 
  private:
   char* p_ = nullptr;  ///< null for ""; else the size (4 bytes), then the text
+};
+
+
+/// An immutable list of texts behind one pointer: 8 bytes in what holds it (a
+/// std::vector<std::string> takes 24, and 32 more for each text's std::string), and on the heap
+/// the count, each text's end and the texts, back to back. For lists that objects kept by the
+/// million hold (a turn's prints, the names it defined). Items read as views. At most 4 GiB - 1
+/// bytes in all (std::length_error beyond).
+class packed_texts {
+ public:
+  packed_texts() = default;
+  template <typename Range>
+  explicit packed_texts(const Range& items) {
+    std::vector<std::string_view> views;
+    for (const auto& item : items) views.emplace_back(item);
+    pack(views);
+  }
+  packed_texts(const packed_texts& o) : packed_texts(o.views()) {}
+  packed_texts(packed_texts&& o) noexcept : p_(std::exchange(o.p_, nullptr)) {}
+  packed_texts& operator=(const packed_texts& o) {
+    if (this != &o) *this = packed_texts(o);
+    return *this;
+  }
+  packed_texts& operator=(packed_texts&& o) noexcept {
+    std::swap(p_, o.p_);
+    return *this;
+  }
+  ~packed_texts() { ::operator delete(p_); }
+
+  std::size_t size() const { return p_ ? word(0) : 0; }
+  bool empty() const { return p_ == nullptr; }
+  /// Item i (i < size()).
+  std::string_view operator[](std::size_t i) const {
+    const std::uint32_t begin = i == 0 ? 0 : word(i);
+    return {chars() + begin, word(i + 1) - begin};
+  }
+  std::vector<std::string_view> views() const;
+  std::vector<std::string> strings() const;
+  bool operator==(const packed_texts& o) const { return views() == o.views(); }
+
+  class iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = std::string_view;
+    using difference_type = std::ptrdiff_t;
+    using reference = std::string_view;
+    using pointer = void;
+    iterator() = default;
+    iterator(const packed_texts* of, std::size_t i) : of_(of), i_(i) {}
+    std::string_view operator*() const { return (*of_)[i_]; }
+    iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator was = *this;
+      ++i_;
+      return was;
+    }
+    bool operator==(const iterator& o) const { return i_ == o.i_; }
+
+   private:
+    const packed_texts* of_ = nullptr;
+    std::size_t i_ = 0;
+  };
+  iterator begin() const { return {this, 0}; }
+  iterator end() const { return {this, size()}; }
+
+ private:
+  void pack(const std::vector<std::string_view>& items);
+  /// Word 0 is the count; word i (1..count) is where item i - 1 ends in the texts.
+  std::uint32_t word(std::size_t i) const {
+    std::uint32_t w;
+    std::memcpy(&w, p_ + i * sizeof w, sizeof w);
+    return w;
+  }
+  const char* chars() const { return p_ + (word(0) + 1) * sizeof(std::uint32_t); }
+
+  char* p_ = nullptr;  ///< null for no items
 };
 
 }  // namespace ptc::messages

@@ -150,11 +150,11 @@ turn make_turn(std::size_t number, std::string raw_response, std::string_view pr
     t.outcome = turn_outcome::invalid_return;
     t.set_error("invalid_return", std::move(invalid_return_message));
   }
-  t.prints = std::move(run.prints);
+  t.prints = packed_texts(run.prints);
   t.tool_calls = std::move(run.tool_calls);
   t.memory = or_empty(std::move(run.mem));
   t.definitions = describe(*t.memory, previous_turn);
-  t.defined = std::move(run.defined);
+  t.defined = packed_texts(run.defined);
   t.usage = usage;
   t.timings = timings;
   return t;

@@ -12,6 +12,7 @@
 
 #include "ptc/lisp/run.hpp"
 #include "ptc/lisp/value.hpp"
+#include "ptc/messages/text.hpp"
 #include "ptc/messages/types.hpp"
 
 namespace ptc::messages {
@@ -107,13 +108,13 @@ struct turn {
   packed_text texts;
   lisp::value result;              ///< program value, returned or failed value; nil otherwise
   std::shared_ptr<const turn_error> failure;  ///< null unless error/no_code/invalid_return
-  std::vector<std::string> prints; ///< one entry per print call (TRN-008)
+  packed_texts prints;             ///< one entry per print call (TRN-008)
   std::vector<lisp::tool_call_record> tool_calls;  ///< in execution order
   lisp::memory_ptr memory;         ///< user namespace after the turn (rolled back on error)
   /// `memory` described, in definition order. A definition a turn left as it was keeps the
   /// previous turn's description (shared, not copied).
   std::vector<definition_ptr> definitions;
-  std::vector<std::string> defined;          ///< names this turn (re)defined
+  packed_texts defined;            ///< names this turn (re)defined
   std::vector<std::shared_ptr<const step>> children;  ///< Steps of sub-agents called as tools
   turn_timings timings;
 

@@ -44,7 +44,7 @@ TEST_CASE("loop: multi-turn success keeps every turn's full program (DBG-001)", 
     CHECK(returned(s) == "10");
     REQUIRE(s.turns.size() == 2);
     CHECK(s.turns[0]->program() == "(def xs (:numbers data/input))\n(println (count xs))");
-    CHECK(s.turns[0]->prints == std::vector<std::string>{"4"});
+    CHECK(s.turns[0]->prints.strings() == std::vector<std::string>{"4"});
     CHECK(s.turns[1]->program() == "(return (reduce + xs))");
     CHECK(s.turns[1]->raw_response() == code("(return (reduce + xs))"));
     CHECK(s.usage.requests == 2);

@@ -68,13 +68,13 @@ TEST_CASE("TC-008 consecutive identical calls become one line with xN, mixed cal
 }
 
 TEST_CASE("FMT-009 FMT-010 TRN-007 TRN-009 output as printed, no prefix, multi-line kept") {
-  const std::vector<std::string> prints{"count: 3", "line one\nline two"};
+  const std::vector<std::string_view> prints{"count: 3", "line one\nline two"};
   CHECK(render_output(prints, 15) == "; Output:\ncount: 3\nline one\nline two");
   CHECK(render_output({}, 15).empty());
 }
 
 TEST_CASE("TRN-006 TRN-010 println_limit counts calls (not lines) and drops the oldest") {
-  const std::vector<std::string> prints{"a", "b\nb2", "c"};
+  const std::vector<std::string_view> prints{"a", "b\nb2", "c"};
   history_counts counts;
   CHECK(render_output(prints, 2, &counts) == "; Output:\nb\nb2\nc");
   CHECK(counts.dropped == 1);

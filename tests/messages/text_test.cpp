@@ -9,6 +9,7 @@ namespace messages_text_test {
 using ptc::messages::cut_utf8;
 using ptc::messages::keep_exact;
 using ptc::messages::packed_text;
+using ptc::messages::packed_texts;
 using ptc::messages::shared_text;
 
 TEST_CASE("cut_utf8 keeps short text, cuts long text at a character boundary with ...") {
@@ -69,6 +70,47 @@ TEST_CASE("packed_text holds its parts joined behind one pointer, copies copy, m
   CHECK(copy.view() == "other");
   const std::string big(100'000, 'z');
   CHECK(packed_text(big).view() == big);
+}
+
+TEST_CASE("packed_texts holds a list of texts behind one pointer, each read back as it was") {
+  static_assert(sizeof(packed_texts) == sizeof(void*));
+  const packed_texts none;
+  CHECK(none.empty());
+  CHECK(none.size() == 0);
+  CHECK(none.views().empty());
+  CHECK(packed_texts(std::vector<std::string>{}).empty());
+  // Empty items are items: a print of "" is a line.
+  const std::vector<std::string> items{"step 1", "", "multi\nline", "é€", ""};
+  const packed_texts list(items);
+  REQUIRE(list.size() == items.size());
+  CHECK_FALSE(list.empty());
+  for (std::size_t i = 0; i < items.size(); ++i) CHECK(list[i] == items[i]);
+  CHECK(list.strings() == items);
+  std::vector<std::string> walked;
+  for (std::string_view item : list) walked.emplace_back(item);
+  CHECK(walked == items);
+  const packed_texts only_empty(std::vector<std::string>{""});
+  CHECK(only_empty.size() == 1);
+  CHECK(only_empty[0].empty());
+  CHECK_FALSE(only_empty.empty());
+
+  packed_texts copy = list;
+  CHECK(copy == list);
+  CHECK(copy[0].data() != list[0].data());  // its own texts
+  packed_texts moved = std::move(copy);
+  CHECK(moved == list);
+  copy = moved;
+  CHECK(copy == list);
+  copy = copy;  // self-assignment keeps it
+  CHECK(copy == list);
+  copy = packed_texts(std::vector<std::string_view>{"other"});
+  CHECK(copy.strings() == std::vector<std::string>{"other"});
+  CHECK_FALSE(copy == list);
+  // Lists differ in where their items split, not only in their characters.
+  CHECK_FALSE(packed_texts(std::vector<std::string>{"ab", "c"}) ==
+              packed_texts(std::vector<std::string>{"a", "bc"}));
+  const std::vector<std::string> big(1000, std::string(100, 'z'));
+  CHECK(packed_texts(big).strings() == big);
 }
 
 }  // namespace messages_text_test

@@ -42,10 +42,10 @@ TEST_CASE("make_turn keeps what the run recorded") {
   CHECK(lisp::pr_str(t.result) == "42");
   CHECK(t.error().empty());
   CHECK(t.error_kind().empty());
-  CHECK(t.prints == std::vector<std::string>{"hi"});
+  CHECK(t.prints.strings() == std::vector<std::string>{"hi"});
   REQUIRE(t.tool_calls.size() == 1);
   CHECK(t.tool_calls[0].name == "echo");
-  CHECK(t.defined == std::vector<std::string>{"x"});
+  CHECK(t.defined.strings() == std::vector<std::string>{"x"});
   CHECK(t.usage.input == 100);
   CHECK(t.timings.llm == std::chrono::microseconds(7));
   REQUIRE(t.memory);

@@ -141,7 +141,7 @@ TEST_CASE("nodes: a run on a node uses the node's own LLM unless it brings one",
   auto s = rt.run(agent("own").mission("node-own work").data({{"n", 21}}).on(nodes.node(2)));
   CHECK(returned(s) == "42");
   REQUIRE(s.turns.size() == 2);
-  CHECK(s.turns[0]->prints == std::vector<std::string>{"on the node 21"});
+  CHECK(s.turns[0]->prints.strings() == std::vector<std::string>{"on the node 21"});
   // The same agent here fails: only the nodes' LLM knows the mission.
   auto here = rt.run(agent("own").mission("node-own work").data({{"n", 21}}));
   CHECK_FALSE(here.ok());
@@ -202,7 +202,7 @@ TEST_CASE("nodes: nesting across nodes two levels deep, as locally (budget, dept
     const auto& r = *s.turns[0]->children[0];
     CHECK(r.agent_name == "researcher");
     REQUIRE(r.turns.size() == 2);
-    CHECK(r.turns[0]->prints == std::vector<std::string>{"researching 2"});
+    CHECK(r.turns[0]->prints.strings() == std::vector<std::string>{"researching 2"});
     REQUIRE(r.turns[1]->children.size() == 1);
     CHECK(r.turns[1]->children[0]->agent_name == "helper");
     // Compression is inherited across nodes too (API-007): the children set none.
@@ -435,7 +435,7 @@ TEST_CASE("nodes: a node serves the tools and sub-agents its config declares", "
     const auto& child = *s.turns[0]->children[0];
     CHECK(child.agent_name == "doubler");
     REQUIRE(child.turns.size() == 2);
-    CHECK(child.turns[0]->prints == std::vector<std::string>{"on the node 7"});
+    CHECK(child.turns[0]->prints.strings() == std::vector<std::string>{"on the node 7"});
   }
 }
 
