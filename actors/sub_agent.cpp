@@ -262,7 +262,11 @@ void run_program(self_ptr self, std::string raw, std::string program, messages::
             auto t = messages::turn_after_run(*st.agent, st.turns.size() + 1, std::move(raw),
                                               sent->source, reply->run, usage, timings,
                                               messages::last_turn(st.turns));
-            for (const auto& child : reply->children) t.children.push_back(child.ptr);
+            if (!reply->children.empty()) {
+              std::vector<std::shared_ptr<const messages::step>> children;
+              for (const auto& child : reply->children) children.push_back(child.ptr);
+              t.children = std::move(children);
+            }
             append_turn(self, std::move(t));
           },
           [=](caf::error& err) {

@@ -180,16 +180,22 @@ turn turn_at(const json& j, const std::string& path) {
     t.set_error(std::move(kind), std::move(error));
   t.prints = packed_texts(f.strings("prints"));
   const json& calls = f.array("tool_calls");
+  std::vector<lisp::tool_call_record> tool_calls;
   for (std::size_t i = 0; i < calls.size(); ++i)
-    t.tool_calls.push_back(tool_call_from_json(calls[i], at_index(f.path("tool_calls"), i)));
+    tool_calls.push_back(tool_call_from_json(calls[i], at_index(f.path("tool_calls"), i)));
+  t.tool_calls = std::move(tool_calls);
   if (const json* m = f.find("memory"); m && !m->is_null()) t.memory = memory_at(*m, f.path("memory"));
   const json& defs = f.array("definitions");
+  std::vector<definition_ptr> definitions;
   for (std::size_t i = 0; i < defs.size(); ++i)
-    t.definitions.push_back(std::make_shared<const definition_info>(definition_at(defs[i], at_index(f.path("definitions"), i))));
+    definitions.push_back(std::make_shared<const definition_info>(definition_at(defs[i], at_index(f.path("definitions"), i))));
+  t.definitions = std::move(definitions);
   t.defined = packed_texts(f.strings("defined"));
   const json& children = f.array("children");
+  std::vector<std::shared_ptr<const step>> steps;
   for (std::size_t i = 0; i < children.size(); ++i)
-    t.children.push_back(std::make_shared<const step>(step_at(children[i], at_index(f.path("children"), i))));
+    steps.push_back(std::make_shared<const step>(step_at(children[i], at_index(f.path("children"), i))));
+  t.children = std::move(steps);
   if (const json* u = f.find("usage")) t.usage = usage_at(*u, f.path("usage"));
   if (const json* tm = f.find("timings")) {
     fields tf(*tm, f.path("timings"));

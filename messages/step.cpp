@@ -42,12 +42,16 @@ nlohmann::ordered_json bounded_json(nlohmann::ordered_json j, std::size_t limit)
 turn bounded_for_peer(const turn& t, std::size_t max_tool_json_bytes) {
   turn copy = t;
   copy.memory = nullptr;
-  for (auto& call : copy.tool_calls) {
+  std::vector<lisp::tool_call_record> calls = copy.tool_calls.vector();
+  for (auto& call : calls) {
     call.args = bounded_json(std::move(call.args), max_tool_json_bytes);
     if (call.result) call.result = bounded_json(std::move(*call.result), max_tool_json_bytes);
   }
-  for (auto& child : copy.children)
+  copy.tool_calls = std::move(calls);
+  std::vector<std::shared_ptr<const step>> children = copy.children.vector();
+  for (auto& child : children)
     if (child) child = std::make_shared<const step>(bounded_for_peer(*child, max_tool_json_bytes));
+  copy.children = std::move(children);
   return copy;
 }
 

@@ -12,6 +12,7 @@
 
 #include "ptc/lisp/run.hpp"
 #include "ptc/lisp/value.hpp"
+#include "ptc/messages/packed.hpp"
 #include "ptc/messages/text.hpp"
 #include "ptc/messages/types.hpp"
 
@@ -109,13 +110,13 @@ struct turn {
   lisp::value result;              ///< program value, returned or failed value; nil otherwise
   std::shared_ptr<const turn_error> failure;  ///< null unless error/no_code/invalid_return
   packed_texts prints;             ///< one entry per print call (TRN-008)
-  std::vector<lisp::tool_call_record> tool_calls;  ///< in execution order
+  packed_vector<lisp::tool_call_record> tool_calls;  ///< in execution order
   lisp::memory_ptr memory;         ///< user namespace after the turn (rolled back on error)
   /// `memory` described, in definition order. A definition a turn left as it was keeps the
   /// previous turn's description (shared, not copied).
-  std::vector<definition_ptr> definitions;
+  packed_vector<definition_ptr> definitions;
   packed_texts defined;            ///< names this turn (re)defined
-  std::vector<std::shared_ptr<const step>> children;  ///< Steps of sub-agents called as tools
+  packed_vector<std::shared_ptr<const step>> children;  ///< Steps of sub-agents called as tools
   turn_timings timings;
 
   /// A successful turn: its code ran (value or returned). Failed turns (error, no_code,
@@ -136,9 +137,9 @@ struct turn {
   void set_error(std::string kind, std::string message);
 };
 // A mission's turns are most of an agent's memory: a turn (with its control block) stays
-// within mimalloc's 256-byte size class (the next is 320). A field added must replace one or
-// sit behind a pointer.
-static_assert(sizeof(turn) <= 240, "a turn outgrew its allocator size class: keep rare parts behind a pointer");
+// within mimalloc's 192-byte size class (the next is 224). Its lists are packed (one pointer
+// each). A field added must replace one or sit behind a pointer.
+static_assert(sizeof(turn) <= 176, "a turn outgrew its allocator size class: keep rare parts behind a pointer");
 using turn_ptr = std::shared_ptr<const turn>;
 
 /// Describes a user namespace for the prompt (definitions in order, latest wins). A definition

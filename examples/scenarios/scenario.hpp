@@ -139,11 +139,12 @@ inline scenario_run play_scenario(const json& sc, bool compressed,
       opts.mem = messages::current_memory(run.turns);
       children.clear();
       lisp::run_result r = lisp::run(*ext.program, opts);
+      // Tool durations are real measurements; zeroed so output is stable.
+      for (auto& c : r.tool_calls) c.duration = {};
       t = messages::turn_after_run(run.agent, k + 1, response, *ext.program, std::move(r), usage, {});
       t.children = children;
     }
-    // Tool durations and eval times are real measurements; zero them so output is stable.
-    for (auto& c : t.tool_calls) c.duration = {};
+    // Times are real measurements; zeroed so output is stable.
     t.timings = {};
     run.turns.push_back(std::make_shared<const messages::turn>(std::move(t)));
     if (auto done = messages::finished_step(run.agent, run.turns)) {

@@ -162,7 +162,7 @@ TEST_CASE("debug view: sub-agent steps are indented under their turn, unless chi
   child->turns = {run_turn(1, "(return 42)", nullptr)};
   child->return_value = lisp::value::integer(42);
   turn parent_turn = *run_turn(1, "(println \"asked\")", nullptr);
-  parent_turn.children.push_back(child);
+  parent_turn.children = {child};
   step s;
   s.turns = {std::make_shared<const turn>(std::move(parent_turn))};
   const std::string v = debug_view(s);

@@ -250,7 +250,7 @@ TEST_CASE("error and no_code turns round-trip") {
   failed_call.name = "boom";
   failed_call.args = json{{"x", 1}};
   failed_call.error = "kaboom";
-  e.tool_calls.push_back(failed_call);
+  e.tool_calls = {failed_call};
   const turn eb = turn_from_json(to_json(e));
   CHECK(eb.outcome == turn_outcome::error);
   CHECK(eb.error() == e.error());
@@ -273,7 +273,7 @@ TEST_CASE("step round-trips with children, failure and compression stats") {
   child.agent_name = "child";
   child.fail = failure{failure_reason::max_turns_exceeded, "no (return ...) within max_turns 2", lisp::value()};
   turn t = sample_turn();
-  t.children.push_back(std::make_shared<const step>(child));
+  t.children = {std::make_shared<const step>(child)};
 
   step s;
   s.agent_name = "parent";

@@ -1,6 +1,10 @@
-// messages/text.hpp: cutting text for prompts and errors never splits a UTF-8 character.
+// messages/text.hpp and packed.hpp: cutting text for prompts and errors never splits a UTF-8 character; packed texts and arrays.
 #include <catch2/catch.hpp>
 
+#include <span>
+#include <stdexcept>
+
+#include "ptc/messages/packed.hpp"
 #include "ptc/messages/text.hpp"
 #include "ptc/messages/types.hpp"
 
@@ -114,3 +118,64 @@ TEST_CASE("packed_texts holds a list of texts behind one pointer, each read back
 }
 
 }  // namespace messages_text_test
+
+namespace messages_packed_test {
+
+using ptc::messages::packed_vector;
+
+/// Counts its live copies, and throws on the copy that `throw_at` names.
+struct counted {
+  static inline int alive = 0;
+  static inline int copies = 0;
+  static inline int throw_at = -1;
+  int v = 0;
+  explicit counted(int x) : v(x) { ++alive; }
+  counted(const counted& o) : v(o.v) {
+    if (copies++ == throw_at) throw std::runtime_error("copy failed");
+    ++alive;
+  }
+  counted(counted&& o) noexcept : v(o.v) { ++alive; }
+  ~counted() { --alive; }
+  bool operator==(const counted& o) const { return v == o.v; }
+};
+
+TEST_CASE("packed_vector holds its elements behind one pointer, frees them, copies and moves") {
+  static_assert(sizeof(packed_vector<std::string>) == sizeof(void*));
+  {
+    const packed_vector<counted> none;
+    CHECK(none.empty());
+    CHECK(none.size() == 0);
+    CHECK(none.begin() == none.end());
+    std::vector<counted> source;
+    for (int i = 0; i < 5; ++i) source.emplace_back(i);
+    packed_vector<counted> list(std::move(source));
+    REQUIRE(list.size() == 5);
+    CHECK(list.front().v == 0);
+    CHECK(list.back().v == 4);
+    CHECK(std::span<const counted>(list).size() == 5);  // reads as a contiguous range
+    packed_vector<counted> copy = list;
+    CHECK(copy == list);
+    CHECK(copy.data() != list.data());
+    packed_vector<counted> moved = std::move(copy);
+    CHECK(moved == list);
+    copy = moved;
+    copy = copy;  // self-assignment keeps it
+    CHECK(copy == list);
+    CHECK(copy.vector().size() == 5);
+    copy = {counted(9)};
+    CHECK(copy.size() == 1);
+    CHECK_FALSE(copy == list);
+    // A copy that throws part-way leaves nothing behind.
+    counted::copies = 0;
+    counted::throw_at = 3;
+    const int before = counted::alive;
+    CHECK_THROWS_AS(packed_vector<counted>(list), std::runtime_error);
+    CHECK(counted::alive == before);
+    counted::throw_at = -1;
+  }
+  CHECK(counted::alive == 0);
+  const packed_vector<std::string> strings(std::vector<std::string>{"a", std::string(1000, 'b')});
+  CHECK(strings[1].size() == 1000);
+}
+
+}  // namespace messages_packed_test

@@ -81,8 +81,7 @@ TEST_CASE("NODE-SEC: a Step bound for another node leaves memory behind and cuts
   t.memory = std::make_shared<const ptc::lisp::memory>();
   auto big = std::make_shared<ptc::lisp::definition>();
   big->name = "big";
-  t.definitions.push_back(std::make_shared<const definition_info>(
-      definition_info{big, "string", "\"xxx...\""}));
+  t.definitions = {std::make_shared<const definition_info>(definition_info{big, "string", "\"xxx...\""})};
   ptc::lisp::tool_call_record small{"f", {{"a", 1}}, nlohmann::ordered_json{{"ok", true}}, std::nullopt, {}};
   ptc::lisp::tool_call_record large{"g", {{"q", std::string(10'000, 'q')}}, nlohmann::ordered_json(std::string(20'000, 'r')),
                                     std::nullopt, {}};
