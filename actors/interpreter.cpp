@@ -433,6 +433,55 @@ void fail_all_runs(interpreter_actor* self, const caf::error& err) {
   self->state.runs.clear();
 }
 
+/// Starts a run for an eval request; its promise is answered when the run ends.
+caf::typed_response_promise<wire<eval_reply>> start_eval(interpreter_actor* self, const wire<eval_request>& req,
+                                                         const std::vector<tool_binding>& bindings,
+                                                         const tree_context& tree) {
+  // Taken before make_response_promise, which moves the sender into the promise.
+  const caf::strong_actor_ptr requester = self->current_sender();
+  auto promise = self->make_response_promise<wire<eval_reply>>();
+  auto& st = self->state;
+  const std::uint64_t id = st.next_run++;
+  ++st.stats.runs;
+  try {
+    if (!req) {
+      eval_reply reply;
+      reply.run = internal_failure("the interpreter received no program", nullptr);
+      promise.deliver(wire<eval_reply>(std::move(reply)));
+      return promise;
+    }
+    lisp::program_input in;
+    in.source = req->source;
+    in.data = req->data;
+    in.mem = req->mem;
+    in.lim = req->limits;
+    in.slice_steps = st.opts.slice_steps;
+    in.tools.reserve(bindings.size());
+    for (const auto& b : bindings) in.tools.push_back(b.spec.name);
+    run_entry e;
+    e.run = std::make_unique<lisp::program_run>(std::move(in));
+    e.promise = promise;
+    e.bindings = bindings;
+    e.tree = tree;
+    // Sub-agents called as tools run their programs here unless told otherwise.
+    if (!e.tree.interpreter) e.tree.interpreter = caf::actor_cast<caf::actor>(self);
+    e.start_mem = req->mem;
+    if (requester) {
+      e.owner = caf::actor_cast<caf::actor_addr>(requester);
+      if (st.owners[e.owner]++ == 0) self->monitor(caf::actor_cast<caf::actor>(requester));
+    }
+    st.runs.emplace(id, std::move(e));
+    st.stats.active = st.runs.size();
+  } catch (const std::exception& ex) {
+    eval_reply reply;
+    reply.run = internal_failure(std::string("the interpreter failed: ") + ex.what(), req ? req->mem : nullptr);
+    promise.deliver(wire<eval_reply>(std::move(reply)));
+    return promise;
+  }
+  drive(self, id);
+  return promise;
+}
+
 caf::behavior interpreter(interpreter_actor* self, interpreter_options opts) {
   self->state.opts = opts;
   detail::install_exception_net(self, "the interpreter", [self](const std::string& message) {
@@ -452,51 +501,10 @@ caf::behavior interpreter(interpreter_actor* self, interpreter_options opts) {
   });
   return {
       [self](eval_atom, const wire<eval_request>& req, const std::vector<tool_binding>& bindings,
-             const tree_context& tree) -> caf::typed_response_promise<wire<eval_reply>> {
-        // Taken before make_response_promise, which moves the sender into the promise.
-        const caf::strong_actor_ptr requester = self->current_sender();
-        auto promise = self->make_response_promise<wire<eval_reply>>();
-        auto& st = self->state;
-        const std::uint64_t id = st.next_run++;
-        ++st.stats.runs;
-        try {
-          if (!req) {
-            eval_reply reply;
-            reply.run = internal_failure("the interpreter received no program", nullptr);
-            promise.deliver(wire<eval_reply>(std::move(reply)));
-            return promise;
-          }
-          lisp::program_input in;
-          in.source = req->source;
-          in.data = req->data;
-          in.mem = req->mem;
-          in.lim = req->limits;
-          in.slice_steps = st.opts.slice_steps;
-          in.tools.reserve(bindings.size());
-          for (const auto& b : bindings) in.tools.push_back(b.spec.name);
-          run_entry e;
-          e.run = std::make_unique<lisp::program_run>(std::move(in));
-          e.promise = promise;
-          e.bindings = bindings;
-          e.tree = tree;
-          // Sub-agents called as tools run their programs here unless told otherwise.
-          if (!e.tree.interpreter) e.tree.interpreter = caf::actor_cast<caf::actor>(self);
-          e.start_mem = req->mem;
-          if (requester) {
-            e.owner = caf::actor_cast<caf::actor_addr>(requester);
-            if (st.owners[e.owner]++ == 0) self->monitor(caf::actor_cast<caf::actor>(requester));
-          }
-          st.runs.emplace(id, std::move(e));
-          st.stats.active = st.runs.size();
-        } catch (const std::exception& ex) {
-          eval_reply reply;
-          reply.run = internal_failure(std::string("the interpreter failed: ") + ex.what(), req ? req->mem : nullptr);
-          promise.deliver(wire<eval_reply>(std::move(reply)));
-          return promise;
-        }
-        drive(self, id);
-        return promise;
-      },
+             const tree_context& tree) { return start_eval(self, req, bindings, tree); },
+      // A program without tools: its message carries no bindings and no tree (a queued
+      // request of a million agents' is a million of these).
+      [self](eval_atom, const wire<eval_request>& req) { return start_eval(self, req, {}, tree_context{}); },
       [self](tool_sweep_atom) { sweep_tool_deadlines(self); },
       [self](resume_atom, std::uint64_t id) {
         auto it = self->state.runs.find(id);

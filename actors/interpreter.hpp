@@ -81,6 +81,7 @@ typename Inspector::result_type inspect(Inspector& f, interpreter_stats& x) {
 
 /// Spawns an interpreter. Messages:
 ///   (eval_atom, wire<eval_request>, std::vector<tool_binding>, tree_context) -> wire<eval_reply>
+///   (eval_atom, wire<eval_request>) -> wire<eval_reply>: a program without tools
 ///   (stats_atom) -> interpreter_stats
 /// A tool the program calls that is not among the bindings is an error inside the program
 /// naming the available tools (the analyzer already rejects tool names it was not given).

@@ -243,7 +243,7 @@ tree_context tree_for_tools(self_ptr self) {
   return t;
 }
 
-void run_program(self_ptr self, std::string raw, std::string program, messages::token_usage usage,
+void run_program(self_ptr self, std::string_view raw, std::string program, const messages::token_usage& usage,
                  microseconds llm_time) {
   auto& st = self->state;
   eval_request req;
@@ -251,28 +251,35 @@ void run_program(self_ptr self, std::string raw, std::string program, messages::
   req.data = st.agent->data;
   req.mem = messages::current_memory(st.turns);
   req.limits = st.agent->settings->limits;
-  // The handler reads the program back from the request (held once while the run waits).
+  // The handler reads the program back from the request (held once while the run waits), and
+  // keeps the response and counts packed: a million agents waiting on their runs hold a
+  // million handlers.
   const wire<eval_request> sent{std::move(req)};
-  self->request(st.interpreter, wait_limit(self), eval_atom::value, sent, st.tools, tree_for_tools(self))
-      .then(
-          [=](const wire<eval_reply>& reply) mutable {
-            auto& st = self->state;
-            if (st.done) return;
-            messages::turn_timings timings{llm_time, reply->run.eval_time, reply->tool_time};
-            auto t = messages::turn_after_run(*st.agent, st.turns.size() + 1, std::move(raw),
-                                              sent->source, reply->run, usage, timings,
-                                              messages::last_turn(st.turns));
-            if (!reply->children.empty()) {
-              std::vector<std::shared_ptr<const messages::step>> children;
-              for (const auto& child : reply->children) children.push_back(child.ptr);
-              t.children = std::move(children);
-            }
-            append_turn(self, std::move(t));
-          },
-          [=](caf::error& err) {
-            fail_wait(self, err, messages::failure_reason::cancelled,
-                      "the interpreter did not run the program");
-          });
+  const messages::packed_text response(raw);
+  const messages::turn_tokens tokens(usage);
+  auto handle = st.tools.empty()
+                    ? self->request(st.interpreter, wait_limit(self), eval_atom::value, sent)
+                    : self->request(st.interpreter, wait_limit(self), eval_atom::value, sent, st.tools,
+                                    tree_for_tools(self));
+  handle.then(
+      [=](const wire<eval_reply>& reply) {
+        auto& st = self->state;
+        if (st.done) return;
+        messages::turn_timings timings{llm_time, reply->run.eval_time, reply->tool_time};
+        auto t = messages::turn_after_run(*st.agent, st.turns.size() + 1, response.view(),
+                                          sent->source, reply->run, tokens, timings,
+                                          messages::last_turn(st.turns));
+        if (!reply->children.empty()) {
+          std::vector<std::shared_ptr<const messages::step>> children;
+          for (const auto& child : reply->children) children.push_back(child.ptr);
+          t.children = std::move(children);
+        }
+        append_turn(self, std::move(t));
+      },
+      [=](caf::error& err) {
+        fail_wait(self, err, messages::failure_reason::cancelled,
+                  "the interpreter did not run the program");
+      });
 }
 
 std::size_t message_chars(const std::vector<messages::chat_message>& ms) {

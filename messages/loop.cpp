@@ -29,7 +29,7 @@ lisp::memory_ptr current_memory(std::span<const turn_ptr> turns) {
 
 const turn* last_turn(std::span<const turn_ptr> turns) { return turns.empty() ? nullptr : turns.back().get(); }
 
-turn turn_after_run(const prepared_agent& agent, std::size_t number, std::string raw_response,
+turn turn_after_run(const prepared_agent& agent, std::size_t number, std::string_view raw_response,
                     std::string_view program, lisp::run_result run, token_usage usage,
                     turn_timings timings, const turn* previous_turn) {
   std::string invalid;
@@ -37,7 +37,7 @@ turn turn_after_run(const prepared_agent& agent, std::size_t number, std::string
     const auto errors = validate(agent.sig->output, run.result);
     if (!errors.empty()) invalid = validation_message(*agent.sig, run.result, errors);
   }
-  return make_turn(number, std::move(raw_response), program, std::move(run),
+  return make_turn(number, raw_response, program, std::move(run),
                    std::move(invalid), usage, timings, previous_turn);
 }
 

@@ -21,7 +21,7 @@ const turn* last_turn(std::span<const turn_ptr> turns);
 /// The turn for a program that ran: a (return v) is checked against the agent's signature and
 /// becomes an invalid_return turn when it does not match (it costs a turn, and the LLM reads
 /// the mismatch).
-turn turn_after_run(const prepared_agent& agent, std::size_t number, std::string raw_response,
+turn turn_after_run(const prepared_agent& agent, std::size_t number, std::string_view raw_response,
                     std::string_view program, lisp::run_result run, token_usage usage,
                     turn_timings timings, const turn* previous_turn = nullptr);
 

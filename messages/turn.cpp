@@ -38,7 +38,7 @@ const std::string& turn::error() const { return failure ? failure->message : no_
 
 const std::string& turn::error_kind() const { return failure ? failure->kind : no_error_text(); }
 
-void turn::set_texts(std::string raw_response, std::string_view program) {
+void turn::set_texts(std::string_view raw_response, std::string_view program) {
   constexpr std::size_t most = UINT32_MAX;
   const std::size_t at = program.empty() ? 0 : raw_response.find(program);
   const std::size_t total = raw_response.size() + (at == std::string::npos ? program.size() : 0);
@@ -130,12 +130,12 @@ lisp::memory_ptr or_empty(lisp::memory_ptr m) {
 
 }  // namespace
 
-turn make_turn(std::size_t number, std::string raw_response, std::string_view program,
+turn make_turn(std::size_t number, std::string_view raw_response, std::string_view program,
                lisp::run_result run, std::string invalid_return_message, token_usage usage,
                turn_timings timings, const turn* previous_turn) {
   turn t;
   t.number = static_cast<std::uint32_t>(number);
-  t.set_texts(std::move(raw_response), program);
+  t.set_texts(raw_response, program);
   t.outcome = outcome_of(run.kind);
   t.result = std::move(run.result);
   if (run.kind == lisp::outcome::error) {
@@ -160,12 +160,12 @@ turn make_turn(std::size_t number, std::string raw_response, std::string_view pr
   return t;
 }
 
-turn make_no_code_turn(std::size_t number, std::string raw_response, std::string message,
+turn make_no_code_turn(std::size_t number, std::string_view raw_response, std::string message,
                        lisp::memory_ptr previous, token_usage usage, turn_timings timings,
                        const turn* previous_turn) {
   turn t;
   t.number = static_cast<std::uint32_t>(number);
-  t.set_texts(std::move(raw_response), {});
+  t.set_texts(raw_response, {});
   t.outcome = turn_outcome::no_code;
   t.set_error("no_code", std::move(message));
   t.memory = or_empty(std::move(previous));

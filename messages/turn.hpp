@@ -129,7 +129,7 @@ struct turn {
   /// Sets both. The program is kept as its place in the response when it is part of it (the
   /// usual case: the code block as the LLM wrote it), not as a second copy. Texts of 4 GiB or
   /// more throw std::length_error.
-  void set_texts(std::string raw_response, std::string_view program);
+  void set_texts(std::string_view raw_response, std::string_view program);
   /// error/no_code/invalid_return: the message the LLM reads; "" otherwise.
   const std::string& error() const;
   /// "parse", "type", ..., "no_code", "invalid_return"; "" if none.
@@ -151,13 +151,13 @@ std::vector<definition_ptr> describe(const lisp::memory& mem, const turn* previo
 /// feedback text from validation_message(), composed by messages/loop.cpp turn_after_run) makes
 /// a (return v) turn an invalid_return turn with that text as its error; otherwise the outcome
 /// follows run.kind. On error, run.mem is already the memory before the turn.
-turn make_turn(std::size_t number, std::string raw_response, std::string_view program,
+turn make_turn(std::size_t number, std::string_view raw_response, std::string_view program,
                lisp::run_result run, std::string invalid_return_message, token_usage usage,
                turn_timings timings, const turn* previous_turn = nullptr);
 
 /// Builds the no_code turn (DESIGN §6.3): memory stays `previous`; `message` is the extraction
 /// error that tells the LLM what to send.
-turn make_no_code_turn(std::size_t number, std::string raw_response, std::string message,
+turn make_no_code_turn(std::size_t number, std::string_view raw_response, std::string message,
                        lisp::memory_ptr previous, token_usage usage, turn_timings timings,
                        const turn* previous_turn = nullptr);
 

@@ -155,6 +155,35 @@ TEST_CASE_METHOD(fixture, "interpreter runs a program without tools", "[interpre
   CHECK(bad.run.err->kind == lisp::error_kind::type);
 }
 
+TEST_CASE_METHOD(fixture, "interpreter takes a program without tools in the short message (no bindings, no tree)",
+                 "[interpreter]") {
+  auto interp = interpreter();
+  caf::scoped_actor self{sys};
+  auto ask = [&](std::string source) {
+    std::optional<actors::eval_reply> out;
+    self->request(interp, wait_limit, actors::eval_atom::value, actors::wire<actors::eval_request>(program(std::move(source))))
+        .receive([&](const actors::wire<actors::eval_reply>& r) { out = *r; },
+                 [&](caf::error& e) { FAIL("eval failed: " << sys.render(e)); });
+    REQUIRE(out);
+    return std::move(*out);
+  };
+  auto r = ask("(def x 20) (println \"hi\") (+ x 22)");
+  CHECK(result_text(r) == "42");
+  CHECK(r.run.prints == std::vector<std::string>{"hi"});
+  // A tool named in it is unknown, as with an empty binding list.
+  auto t = ask("(tool/search {})");
+  CHECK(t.run.kind == lisp::outcome::error);
+  REQUIRE(t.run.err);
+  CHECK(t.run.err->render().find("search") != std::string::npos);
+  // A request with no payload is answered, not dropped.
+  std::optional<actors::eval_reply> none;
+  self->request(interp, wait_limit, actors::eval_atom::value, actors::wire<actors::eval_request>{})
+      .receive([&](const actors::wire<actors::eval_reply>& r) { none = *r; },
+               [&](caf::error& e) { FAIL("eval failed: " << sys.render(e)); });
+  REQUIRE(none);
+  CHECK(none->run.kind == lisp::outcome::error);
+}
+
 TEST_CASE_METHOD(fixture, "interpreter passes data and earlier memory to the run", "[interpreter]") {
   auto interp = interpreter();
   auto first = eval(sys, interp, program("(defn twice [x] (* 2 x))"));
