@@ -172,8 +172,8 @@ std::string turn_text(const step& s, std::size_t index, const debug_options& o,
   }
   if (o.usage) out += "Usage: " + usage_text(t.usage) + "\n";
   if (o.show_timings) {
-    out += "Time: llm " + millis(t.timings.llm) + ", eval " + millis(t.timings.eval) + ", tools " +
-           millis(t.timings.tools) + "\n";
+    out += "Time: llm " + millis(t.timings.llm()) + ", eval " + millis(t.timings.eval()) + ", tools " +
+           millis(t.timings.tools()) + "\n";
   }
   if (o.children) {
     for (const auto& child : t.children) {

@@ -13,8 +13,8 @@ step step_of(const prepared_agent& agent, std::span<const turn_ptr> turns) {
   s.turns.assign(turns.begin(), turns.end());
   for (const auto& t : turns) {
     s.usage += t->usage;
-    s.llm_time += t->timings.llm;
-    s.eval_time += t->timings.eval;
+    s.llm_time += t->timings.llm();
+    s.eval_time += t->timings.eval();
     for (const auto& child : t->children) s.usage += child->usage;
   }
   render_messages(agent, turns, &s.compression);

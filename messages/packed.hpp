@@ -1,6 +1,6 @@
 #pragma once
 // packed_vector: an immutable array behind one pointer, for the lists that objects kept by the
-// million hold (a turn's tool calls, definitions, children).
+// million hold (a turn's tool calls, definitions, children); boxed: one optional object so.
 #include <cstddef>
 #include <initializer_list>
 #include <memory>
@@ -84,6 +84,33 @@ class packed_vector {
   }
 
   char* p_ = nullptr;  ///< null when empty; else the size, then the elements
+};
+
+/// One optional object behind one pointer (8 bytes; std::shared_ptr takes 16), copied with
+/// what holds it: for a rare part of objects kept by the million (a failed turn's error).
+template <typename T>
+class boxed {
+ public:
+  boxed() = default;
+  explicit boxed(T v) : p_(new T(std::move(v))) {}
+  boxed(const boxed& o) : p_(o.p_ ? new T(*o.p_) : nullptr) {}
+  boxed(boxed&& o) noexcept : p_(std::exchange(o.p_, nullptr)) {}
+  boxed& operator=(const boxed& o) {
+    if (this != &o) *this = boxed(o);
+    return *this;
+  }
+  boxed& operator=(boxed&& o) noexcept {
+    std::swap(p_, o.p_);
+    return *this;
+  }
+  ~boxed() { delete p_; }
+
+  explicit operator bool() const { return p_ != nullptr; }
+  const T& operator*() const { return *p_; }
+  const T* operator->() const { return p_; }
+
+ private:
+  T* p_ = nullptr;
 };
 
 }  // namespace ptc::messages

@@ -199,9 +199,8 @@ turn turn_at(const json& j, const std::string& path) {
   if (const json* u = f.find("usage")) t.usage = usage_at(*u, f.path("usage"));
   if (const json* tm = f.find("timings")) {
     fields tf(*tm, f.path("timings"));
-    t.timings.llm = std::chrono::microseconds(tf.i64("llm_us"));
-    t.timings.eval = std::chrono::microseconds(tf.i64("eval_us"));
-    t.timings.tools = std::chrono::microseconds(tf.i64("tools_us"));
+    t.timings = turn_timings{std::chrono::microseconds(tf.i64("llm_us")), std::chrono::microseconds(tf.i64("eval_us")),
+                             std::chrono::microseconds(tf.i64("tools_us"))};
   }
   return t;
 }
@@ -325,9 +324,9 @@ json to_json(const turn& t) {
     if (c) children.push_back(to_json(*c));
   j["children"] = std::move(children);
   j["usage"] = to_json(t.usage);
-  j["timings"] = json{{"llm_us", micros(t.timings.llm)},
-                      {"eval_us", micros(t.timings.eval)},
-                      {"tools_us", micros(t.timings.tools)}};
+  j["timings"] = json{{"llm_us", micros(t.timings.llm())},
+                      {"eval_us", micros(t.timings.eval())},
+                      {"tools_us", micros(t.timings.tools())}};
   return j;
 }
 

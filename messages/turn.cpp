@@ -2,6 +2,7 @@
 // user namespace described once, here, so renderers only concatenate strings.
 #include "ptc/messages/turn.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
@@ -61,8 +62,21 @@ turn_tokens::turn_tokens(const token_usage& u)
       cache_write(count32(u.cache_write)),
       requests(count32(u.requests)) {}
 
+std::uint32_t turn_times::pack(std::chrono::microseconds d) {
+  constexpr std::int64_t top = 0x7fff'ffff;  // 31 bits; the 32nd marks milliseconds
+  const std::int64_t us = d.count();
+  if (us <= 0) return 0;
+  if (us <= top) return static_cast<std::uint32_t>(us);
+  return 0x8000'0000u | static_cast<std::uint32_t>(std::min<std::int64_t>(us / 1000, top));
+}
+
+std::chrono::microseconds turn_times::unpack(std::uint32_t v) {
+  if (v & 0x8000'0000u) return std::chrono::milliseconds(v & 0x7fff'ffffu);
+  return std::chrono::microseconds(v);
+}
+
 void turn::set_error(std::string kind, std::string message) {
-  failure = std::make_shared<const turn_error>(turn_error{std::move(kind), std::move(message)});
+  failure = boxed<turn_error>(turn_error{std::move(kind), std::move(message)});
 }
 
 void definition_info::set_texts(std::string_view type_label, std::string_view sample) {

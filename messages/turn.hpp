@@ -89,6 +89,24 @@ struct turn_timings {
   bool operator==(const turn_timings&) const = default;
 };
 
+/// A turn's times (turn_timings) in 32 bits each: in microseconds up to 2^31 - 1 (35 minutes),
+/// in milliseconds beyond (up to 24 days; longer is kept as that). A negative time is 0.
+class turn_times {
+ public:
+  turn_times() = default;
+  turn_times(const turn_timings& t) : llm_(pack(t.llm)), eval_(pack(t.eval)), tools_(pack(t.tools)) {}
+  operator turn_timings() const { return {llm(), eval(), tools()}; }
+  std::chrono::microseconds llm() const { return unpack(llm_); }
+  std::chrono::microseconds eval() const { return unpack(eval_); }
+  std::chrono::microseconds tools() const { return unpack(tools_); }
+  bool operator==(const turn_times&) const = default;
+
+ private:
+  static std::uint32_t pack(std::chrono::microseconds d);
+  static std::chrono::microseconds unpack(std::uint32_t v);
+  std::uint32_t llm_ = 0, eval_ = 0, tools_ = 0;
+};
+
 /// What a failed turn (error, no_code, invalid_return) adds: most turns succeed, so a turn
 /// holds this behind a pointer (a mission's turns are most of an agent's memory).
 struct turn_error {
@@ -103,12 +121,13 @@ struct turn {
   std::uint32_t program_size = 0;
   turn_tokens usage;
   turn_outcome outcome = turn_outcome::value;
+  turn_times timings;
   /// raw_response() and program(), in one text: the response, then the program when it is not
   /// part of the response as written (a program whose quotes extraction fixed). Set through
   /// set_texts().
   packed_text texts;
   lisp::value result;              ///< program value, returned or failed value; nil otherwise
-  std::shared_ptr<const turn_error> failure;  ///< null unless error/no_code/invalid_return
+  boxed<turn_error> failure;       ///< empty unless error/no_code/invalid_return
   packed_texts prints;             ///< one entry per print call (TRN-008)
   packed_vector<lisp::tool_call_record> tool_calls;  ///< in execution order
   lisp::memory_ptr memory;         ///< user namespace after the turn (rolled back on error)
@@ -117,7 +136,6 @@ struct turn {
   packed_vector<definition_ptr> definitions;
   packed_texts defined;            ///< names this turn (re)defined
   packed_vector<std::shared_ptr<const step>> children;  ///< Steps of sub-agents called as tools
-  turn_timings timings;
 
   /// A successful turn: its code ran (value or returned). Failed turns (error, no_code,
   /// invalid_return) are shown in full while they are the latest (CMP-002/003).
@@ -137,9 +155,10 @@ struct turn {
   void set_error(std::string kind, std::string message);
 };
 // A mission's turns are most of an agent's memory: a turn (with its control block) stays
-// within mimalloc's 192-byte size class (the next is 224). Its lists are packed (one pointer
-// each). A field added must replace one or sit behind a pointer.
-static_assert(sizeof(turn) <= 176, "a turn outgrew its allocator size class: keep rare parts behind a pointer");
+// within mimalloc's 160-byte size class (the next is 192). Its lists and its error are packed
+// (one pointer each), its counts and times 32 bits. A field added must replace one or sit
+// behind a pointer.
+static_assert(sizeof(turn) <= 144, "a turn outgrew its allocator size class: keep rare parts behind a pointer");
 using turn_ptr = std::shared_ptr<const turn>;
 
 /// Describes a user namespace for the prompt (definitions in order, latest wins). A definition

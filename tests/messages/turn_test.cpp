@@ -47,7 +47,7 @@ TEST_CASE("make_turn keeps what the run recorded") {
   CHECK(t.tool_calls[0].name == "echo");
   CHECK(t.defined.strings() == std::vector<std::string>{"x"});
   CHECK(t.usage.input == 100);
-  CHECK(t.timings.llm == std::chrono::microseconds(7));
+  CHECK(t.timings.llm() == std::chrono::microseconds(7));
   REQUIRE(t.memory);
   CHECK(t.memory->find("x"));
 }
@@ -262,6 +262,40 @@ TEST_CASE("a turn keeps one LLM call's token counts in 32 bits each, a count pas
   t.usage = token_usage{std::uint64_t(1) << 40, 1, 0, 0, 1};
   CHECK(t.usage.input == UINT32_MAX);
   CHECK(t.usage.output == 1);
+}
+
+TEST_CASE("a turn keeps its times in 32 bits each: microseconds to 35 minutes, milliseconds beyond") {
+  using std::chrono::microseconds;
+  using std::chrono::milliseconds;
+  turn t;
+  t.timings = turn_timings{microseconds(1), microseconds(0), microseconds(0x7fff'ffff)};
+  CHECK(t.timings.llm() == microseconds(1));
+  CHECK(t.timings.eval() == microseconds(0));
+  CHECK(t.timings.tools() == microseconds(0x7fff'ffff));  // the last exact microsecond
+  const auto hour = std::chrono::hours(1) + microseconds(1234);
+  t.timings = turn_timings{hour, microseconds(-5), std::chrono::hours(24 * 365)};
+  CHECK(t.timings.llm() == milliseconds(3'600'001));  // to the millisecond below
+  CHECK(t.timings.eval() == microseconds(0));         // a negative time is none
+  CHECK(t.timings.tools() == milliseconds(0x7fff'ffff));  // 24 days: kept as the longest
+  const turn_timings back = t.timings;
+  CHECK(back.llm == milliseconds(3'600'001));
+  CHECK(turn_times(back) == t.timings);
+}
+
+TEST_CASE("a failed turn's error is its own: a copy of the turn copies it") {
+  turn t;
+  CHECK(t.error().empty());
+  CHECK(t.error_kind().empty());
+  t.set_error("type", "(inc nil): not a number");
+  turn copy = t;
+  t.set_error("parse", "other");
+  CHECK(copy.error_kind() == "type");
+  CHECK(copy.error() == "(inc nil): not a number");
+  turn moved = std::move(copy);
+  CHECK(moved.error() == "(inc nil): not a number");
+  copy = moved;
+  copy = copy;  // self-assignment keeps it
+  CHECK(copy.error_kind() == "type");
 }
 
 }  // namespace messages_turn_test
