@@ -80,7 +80,7 @@ struct sub_agent_state {
 
   bool has_deadline() const { return deadline != clock_type::time_point::max(); }
   /// The spec's name: from the prepared mission once there is one, else from the spec.
-  const std::string& agent_name() const { return agent ? agent->settings->name : spec->name; }
+  std::string_view agent_name() const { return agent ? agent->name.view() : std::string_view(spec->name); }
   bool llm_out() const { return llm_sent != clock_type::time_point::min(); }
   unturned_work& unturned_part() {
     if (!unturned) unturned = std::make_unique<unturned_work>();
@@ -199,7 +199,7 @@ void fail(self_ptr self, messages::failure_reason reason, std::string message) {
     return;
   }
   // The spec never became a prepared agent (invalid spec, too deep): a Step with no turns.
-  finish(self, messages::failed_before_turns(st.agent_name(), reason, std::move(message)));
+  finish(self, messages::failed_before_turns(std::string(st.agent_name()), reason, std::move(message)));
 }
 
 void next_turn(self_ptr self);
@@ -480,7 +480,7 @@ caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
         fail(self, messages::failure_reason::cancelled, message);
       } else if (st.promise.pending()) {  // it threw while finishing (in the local callback)
         st.promise.deliver(wire<messages::step>{
-            messages::failed_before_turns(st.agent_name(), messages::failure_reason::cancelled, message)});
+            messages::failed_before_turns(std::string(st.agent_name()), messages::failure_reason::cancelled, message)});
       }
     } catch (...) {
       // Failing needs memory too; the exit hook still answers a local caller.

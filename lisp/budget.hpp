@@ -30,6 +30,7 @@ struct limits {
   /// real work never meets it, yet a runaway builder stops long before the memory limit (512
   /// MB) and a tool or the LLM never gets a string it cannot use.
   std::uint64_t max_string_bytes = 16ull << 20;
+  bool operator==(const limits&) const = default;
 };
 
 class budget {

@@ -8,8 +8,31 @@
 #include "ptc/messages/namespace.hpp"
 #include "ptc/messages/system_prompt.hpp"
 
+#include <array>
+#include <functional>
+#include <mutex>
+
 namespace ptc::messages {
 namespace {
+
+/// The settings object for `s`: one already made for alike settings that is still in use, else
+/// a new one. Agents started together mostly share their mission (a batch over a dataset: one
+/// mission, each agent its own data), and a million of them then hold one mission text. A
+/// small table of the latest settings by hash (a weak reference each: an entry holds nothing
+/// alive), so missions that are all different cost a slot, not a growing map.
+std::shared_ptr<const mission_settings> alike_settings(mission_settings s) {
+  constexpr std::size_t slots = 64;
+  static std::mutex mutex;
+  static std::array<std::weak_ptr<const mission_settings>, slots> latest;
+  const std::size_t h = std::hash<std::string_view>{}(s.mission) ^ (s.max_turns * 0x9e3779b97f4a7c15ull);
+  std::lock_guard lock{mutex};
+  std::weak_ptr<const mission_settings>& slot = latest[h % slots];
+  if (auto seen = slot.lock(); seen && *seen == s) return seen;
+  // Not make_shared: the object goes with its last holder, not with the slot's reference.
+  std::shared_ptr<const mission_settings> made(new mission_settings(std::move(s)));
+  slot = made;
+  return made;
+}
 
 /// Joins the non-empty parts with one blank line (DESIGN §6.1: "empty parts omitted").
 void join_part(std::string& out, std::string_view part) {
@@ -258,15 +281,15 @@ std::variant<prepared_agent, prepare_error> prepare(const agent_spec& spec) {
   } catch (const lisp::lisp_exception& e) {  // nested past lisp::max_json_depth
     return prepare_error{"agent data: " + e.err().message};
   }
-  auto settings = std::make_shared<mission_settings>();
-  settings->name = spec.name;
-  settings->mission = std::move(std::get<std::string>(mission));
-  settings->max_turns = spec.max_turns;
-  settings->limits = spec.limits;
-  settings->mission_timeout = spec.mission_timeout;
-  settings->has_tools = !spec.tools.empty();
-  a.mission = shared_text(std::shared_ptr<const std::string>(settings, &settings->mission));
-  a.settings = std::move(settings);
+  mission_settings settings;
+  settings.mission = std::move(std::get<std::string>(mission));
+  settings.max_turns = spec.max_turns;
+  settings.limits = spec.limits;
+  settings.mission_timeout = spec.mission_timeout;
+  settings.has_tools = !spec.tools.empty();
+  a.settings = alike_settings(std::move(settings));
+  a.mission = shared_text(std::shared_ptr<const std::string>(a.settings, &a.settings->mission));
+  a.name = packed_text(spec.name);
   a.stable_prefix = render_stable_prefix(a.mission.str(), render_tool_section(spec.tools), render_data_section(a.data));
   a.system = shared_system_prompt(spec.max_turns == 1 ? prompt_variant::single_shot
                                                       : prompt_variant::multi_turn,

@@ -38,18 +38,21 @@ namespace ptc::messages {
 /// What a prepared mission keeps of its spec, in one allocation. The spec itself (its JSON
 /// data, tool specs, signature and prompt texts) is not kept once prepare() has rendered what
 /// the prompts need: a million concurrent agents would each keep theirs.
+/// What a mission's turns read of its spec. Agents whose settings are alike share one (a batch
+/// over a dataset: one mission, each agent its own data and name), see prepare().
 struct mission_settings {
-  std::string name;             ///< the spec's (a Step's agent_name)
   std::string mission;          ///< expanded; prepared_agent::mission shares it
   std::size_t max_turns = 5;
   lisp::limits limits;          ///< per program run
   std::chrono::milliseconds mission_timeout{0};
   bool has_tools = false;       ///< the spec lists tools (the tool/ section is in the prefix)
+  bool operator==(const mission_settings&) const = default;
 };
 
 /// The per-mission stable parts, rendered once.
 struct prepared_agent {
-  std::shared_ptr<const mission_settings> settings;  ///< never null
+  std::shared_ptr<const mission_settings> settings;  ///< never null; shared by alike agents
+  packed_text name;                  ///< the spec's (a Step's agent_name)
   shared_text system;                ///< system_prompt(variant, spec.system_prompt), shared
   /// Expanded: settings->mission, shared (a mission can be thousands of characters, and every
   /// request carries it).

@@ -9,7 +9,7 @@ namespace {
 
 step step_of(const prepared_agent& agent, std::span<const turn_ptr> turns) {
   step s;
-  s.agent_name = agent.settings->name;
+  s.agent_name = agent.name.view();
   s.turns.assign(turns.begin(), turns.end());
   for (const auto& t : turns) {
     s.usage += t->usage;

@@ -267,7 +267,7 @@ TEST_CASE("MSG-003 a prepared agent holds its mission once, shared by every requ
   const auto& a = std::get<prepared_agent>(p);
   CHECK(a.mission == s.mission);
   CHECK(&a.mission.str() == &a.settings->mission);
-  CHECK(a.settings->name == s.name);
+  CHECK(a.name.view() == s.name);
   CHECK(a.settings->max_turns == s.max_turns);
   CHECK(a.settings->limits.max_steps == s.limits.max_steps);
   CHECK(a.settings->has_tools == !s.tools.empty());
@@ -282,6 +282,46 @@ TEST_CASE("MSG-003 a prepared agent holds its mission once, shared by every requ
   const auto& b = std::get<prepared_agent>(q);
   CHECK(b.mission == "Find the " + s.data.at("what").get<std::string>() + ".");
   CHECK(&b.mission.str() == &b.settings->mission);
+}
+
+TEST_CASE("MSG-003 agents with alike settings share one settings object and mission text, each its name") {
+  agent_spec s = spec();
+  s.mission = "Summarize the rows in data/rows.";
+  s.name = "first";
+  auto p1 = prepare(s);
+  s.name = "second";
+  s.data = nlohmann::ordered_json{{"rows", {1, 2, 3}}};
+  auto p2 = prepare(s);
+  REQUIRE(std::holds_alternative<prepared_agent>(p1));
+  REQUIRE(std::holds_alternative<prepared_agent>(p2));
+  const auto& a = std::get<prepared_agent>(p1);
+  const auto& b = std::get<prepared_agent>(p2);
+  CHECK(a.settings.get() == b.settings.get());
+  CHECK(&a.mission.str() == &b.mission.str());
+  CHECK(a.name.view() == "first");
+  CHECK(b.name.view() == "second");
+  CHECK(a.stable_prefix.str() != b.stable_prefix.str());  // each its own data/ section
+
+  // Any difference in what the turns read makes its own.
+  agent_spec other = s;
+  other.limits.max_steps = s.limits.max_steps + 1;
+  auto p3 = prepare(other);
+  REQUIRE(std::holds_alternative<prepared_agent>(p3));
+  const auto& c = std::get<prepared_agent>(p3);
+  CHECK(c.settings.get() != a.settings.get());
+  CHECK(c.settings->limits.max_steps == s.limits.max_steps + 1);
+  other = s;
+  other.max_turns = s.max_turns + 1;
+  auto p4 = prepare(other);
+  REQUIRE(std::holds_alternative<prepared_agent>(p4));
+  CHECK(std::get<prepared_agent>(p4).settings->max_turns == s.max_turns + 1);
+  CHECK(std::get<prepared_agent>(p4).settings.get() != a.settings.get());
+
+  // Nothing keeps settings alive once their agents are gone.
+  std::weak_ptr<const mission_settings> watch = a.settings;
+  p1 = prepare_error{};
+  p2 = prepare_error{};
+  CHECK(watch.expired());
 }
 
 TEST_CASE("prepare names a missing mission input and a bad signature") {
