@@ -440,7 +440,8 @@ TEST_CASE("MCP over HTTP: an agent call with a progressToken is answered as an e
   actors::runtime rt{std::move(ro)};
   auto doubler = actors::agent("doubler").mission("Double {{n}}").signature("(n :int) -> {answer :int}");
   actors::mcp_server_options o;
-  o.interpreter = rt.interpreter();
+  const caf::actor interpreter = rt.interpreter();  // run_program's (the runtime has several)
+  o.interpreter = interpreter;
   o.llm = rt.llm();
   o.agents.push_back({rt.serve_as_tool(doubler), 3});
   auto started = actors::mcp_http_endpoint::start(rt.system(), std::move(o), {});
@@ -481,13 +482,20 @@ TEST_CASE("MCP over HTTP: an agent call with a progressToken is answered as an e
   auto busy = std::async(std::launch::async, [&] {
     return client.post(server->url(), program(10, "(loop [i 0] (recur (inc i)))", "busy"), {"Mcp-Session-Id: " + session});
   });
+  // The second request goes once the first one's program runs (the session reserves the token
+  // when a request arrives, before its program starts): sent earlier, it could take the token
+  // itself, and the first one would be the one refused.
+  caf::scoped_actor probe{rt.system()};
+  auto runs_active = [&] {
+    std::size_t active = 0;
+    probe->request(interpreter, std::chrono::seconds(10), actors::stats_atom::value)
+        .receive([&](const actors::interpreter_stats& st) { active = st.active; }, [](caf::error&) {});
+    return active;
+  };
+  REQUIRE(testing::eventually([&] { return runs_active() == 1; }));
   raw other(rt.system());
-  actors::http_response refused;
-  for (int tries = 0; tries < 100; ++tries) {  // until the first request is in
-    refused = other.post(server->url(), program(11, "(+ 1 2)", "busy"), {"Mcp-Session-Id: " + session});
-    if (refused.status == 400) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
+  const actors::http_response refused =
+      other.post(server->url(), program(11, "(+ 1 2)", "busy"), {"Mcp-Session-Id: " + session});
   CHECK(refused.status == 400);
   CHECK(json::parse(refused.body)["error"]["message"] == "Invalid Request: progressToken \"busy\" is already in use by request 10");
   CHECK(json::parse(refused.body)["id"] == 11);
