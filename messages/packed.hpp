@@ -23,10 +23,18 @@ class packed_vector {
   using iterator = const T*;
 
   packed_vector() = default;
-  packed_vector(std::vector<T>&& items) { fill(items.size(), [&](T* at, std::size_t i) { new (at) T(std::move(items[i])); }); }
-  packed_vector(const std::vector<T>& items) { fill(items.size(), [&](T* at, std::size_t i) { new (at) T(items[i]); }); }
-  packed_vector(std::initializer_list<T> items) { fill(items.size(), [&](T* at, std::size_t i) { new (at) T(items.begin()[i]); }); }
-  packed_vector(const packed_vector& o) { fill(o.size(), [&](T* at, std::size_t i) { new (at) T(o[i]); }); }
+  packed_vector(std::vector<T>&& items) {
+    fill(items.size(), [&](T* at, std::size_t i) { new (at) T(std::move(items[i])); });
+  }
+  packed_vector(const std::vector<T>& items) {
+    fill(items.size(), [&](T* at, std::size_t i) { new (at) T(items[i]); });
+  }
+  packed_vector(std::initializer_list<T> items) {
+    fill(items.size(), [&](T* at, std::size_t i) { new (at) T(items.begin()[i]); });
+  }
+  packed_vector(const packed_vector& o) {
+    fill(o.size(), [&](T* at, std::size_t i) { new (at) T(o[i]); });
+  }
   packed_vector(packed_vector&& o) noexcept : p_(std::exchange(o.p_, nullptr)) {}
   packed_vector& operator=(const packed_vector& o) {
     if (this != &o) *this = packed_vector(o);

@@ -17,8 +17,8 @@ std::string cut_utf8(std::string text, std::size_t limit);
 
 /// For a text that may be kept as long as its mission (a shared_text: the prompt's stable
 /// prefix, a message's blocks): the room that appending left beyond its end (up to its size
-/// again) is given back, so what is kept is the text. A little room (an eighth, or 16 bytes) is left as it is: copying would
-/// cost more than it saves.
+/// again) is given back, so what is kept is the text. A little room (an eighth, or 16 bytes)
+/// is left as it is: copying would cost more than it saves.
 inline void keep_exact(std::string& text) {
   if (text.capacity() - text.size() > text.size() / 8 + 16) text.shrink_to_fit();
 }
