@@ -13,6 +13,7 @@
 
 #include "ptc/actors/agent_tool.hpp"
 #include "ptc/actors/deadlines.hpp"
+#include "ptc/actors/home_scheduler.hpp"
 #include "ptc/actors/sub_agent.hpp"
 #include "ptc/actors/trace.hpp"
 #include "ptc/actors/tree.hpp"
@@ -48,16 +49,22 @@ struct system_config : caf::actor_system_config {
     // program's whole run, and on a one-thread node nothing else (not even the node's host
     // learning that a client went away) would run. After 10 messages an actor goes to the back.
     set("scheduler.max-throughput", std::size_t{10});
-    // Sharing by default (as the `ptc` commands): one queue whose idle workers wait on a
-    // condition variable and are woken by the first message. CAF's default, work stealing,
-    // lets an idle worker sleep in 50 µs steps before it waits, which is late for a message
-    // from outside CAF (an MCP answer from the connection's reader thread, an HTTP response
-    // from the curl thread). On 2 cores sharing was as fast or faster in every benchmark
-    // (README, "Performance"); stealing remains for machines where one queue would contend.
-    const std::string policy = o.scheduler_policy.empty() ? "sharing" : o.scheduler_policy;
-    if (policy != "stealing" && policy != "sharing")
-      throw std::invalid_argument("scheduler policy \"" + policy + "\": expected stealing or sharing");
-    set("scheduler.policy", caf::atom_from_string(policy));
+    // Home by default (as the `ptc` commands): each actor runs on the worker its id hashes to,
+    // so an agent's turn (agent, LLM answer, interpreter) stays on one core's caches; an idle
+    // worker takes work queued at another, and sleeps on a condition variable woken by the
+    // first message for it (home_scheduler.hpp). On 2 cores it ran the agent loop 17-20% faster
+    // than sharing (one queue for all workers), which was itself as fast or faster than CAF's
+    // default, work stealing, whose idle workers sleep in 50 µs steps before they wait: late
+    // for a message from outside CAF (an MCP answer, an HTTP response). See README,
+    // "Performance".
+    const std::string policy = o.scheduler_policy.empty() ? "home" : o.scheduler_policy;
+    if (policy == "home") {
+      install_home_scheduler(*this);
+    } else if (policy == "stealing" || policy == "sharing") {
+      set("scheduler.policy", caf::atom_from_string(policy));
+    } else {
+      throw std::invalid_argument("scheduler policy \"" + policy + "\": expected home, sharing or stealing");
+    }
     register_types(*this);
     if (o.network) {
       load<caf::io::middleman>();
@@ -101,7 +108,14 @@ struct runtime::impl {
     deadlines = spawn_deadline_keeper(sys);
     const std::size_t n =
         opts.interpreters > 0 ? opts.interpreters : scheduler_threads(opts.threads);
-    for (std::size_t i = 0; i < n; ++i) interpreters.push_back(spawn_interpreter(sys, opts.interpreter));
+    // Scheduled by home, the pool is one interpreter per home (each agent uses its own home's)
+    // unless a number was asked for: then that many, the first of each home used by its agents.
+    if (opts.interpreters > 0 || !schedules_by_home(sys)) {
+      for (std::size_t i = 0; i < n; ++i) interpreters.push_back(spawn_interpreter(sys, opts.interpreter));
+      add_home_interpreters(sys, interpreters, {});
+    } else {
+      add_home_interpreters(sys, interpreters, [this] { return spawn_interpreter(sys, opts.interpreter); });
+    }
     if (!opts.trace.empty()) trace = spawn_trace_sink(sys, opts.trace);
     const auto& a = opts.settings.agent;
     defaults.max_turns = a.max_turns;
@@ -114,6 +128,7 @@ struct runtime::impl {
 
   ~impl() {
     flush();
+    forget_home_interpreters(sys);
     for (auto& i : interpreters) caf::anon_send_exit(i, caf::exit_reason::user_shutdown);
     if (llm) caf::anon_send_exit(llm, caf::exit_reason::user_shutdown);
     if (trace) caf::anon_send_exit(trace, caf::exit_reason::user_shutdown);

@@ -41,13 +41,15 @@ struct runtime_options {
   std::filesystem::path record;  ///< write a cassette of live exchanges ("" = off)
   std::filesystem::path trace;   ///< JSONL trace of every run ("" = off)
   std::size_t threads = 0;       ///< scheduler threads; 0: the machine's cores
-  /// CAF's scheduler policy: "sharing" (the default when "") or "stealing" (CAF's own
-  /// default). Sharing wakes an idle worker as soon as a message arrives: a sequential MCP
-  /// call adds 56-61 µs over a C++ tool instead of 95-121, a remote run's round trip about
-  /// halves, and the agent and HTTP benchmarks ran as fast or faster on 2 cores. Stealing
-  /// spreads work without one shared queue: try it on many cores if that queue contends.
+  /// The scheduler policy: "home" (the default when ""; home_scheduler.hpp: each actor runs on
+  /// the worker its id hashes to, an idle worker takes queued work from another), "sharing"
+  /// (CAF's one queue for all workers, woken at once by a message) or "stealing" (CAF's own
+  /// default; its idle workers poll in 50 µs steps before they sleep). Home ran the agent loop
+  /// 17-20% faster than sharing on 2 cores: a turn stays in one core's caches.
   std::string scheduler_policy;
-  std::size_t interpreters = 0;  ///< interpreter actors; 0: one per scheduler thread
+  /// Interpreter actors; 0: one per scheduler thread (scheduled by home: one per home worker,
+  /// each agent using its own home's).
+  std::size_t interpreters = 0;
   interpreter_options interpreter;
   /// Load CAF's network layer (needed to reach or serve other nodes).
   bool network = false;

@@ -11,6 +11,7 @@
 
 #include "ptc/actors/deadlines.hpp"
 #include "ptc/actors/exception_net.hpp"
+#include "ptc/actors/home_scheduler.hpp"
 #include "ptc/actors/interpreter.hpp"
 #include "ptc/actors/llm.hpp"
 #include "ptc/actors/trace.hpp"
@@ -456,7 +457,7 @@ caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
     st.spec = std::move(job->spec);
     st.tools = std::move(job->tools);
     st.llm = std::move(job->llm);
-    st.interpreter = std::move(job->interpreter);
+    st.interpreter = home_interpreter(self->system(), self->id(), std::move(job->interpreter));
     tree_context& tree = job->tree;
     st.budget = std::move(tree.budget);
     st.trace = std::move(tree.trace);

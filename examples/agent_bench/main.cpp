@@ -9,6 +9,7 @@
 //   ptc_agent_bench curve [--max N] [--latency-ms L]    scale at 1k, 10k, 100k, 1M agents (up to
 //                                                     N), each in a fresh process: one table
 //   common: --policy stealing|sharing (CAF's scheduler; default: the runtime's)
+//           --threads N (CAF's scheduler threads and interpreters; default: one per core)
 //           --mission-timeout-ms T (0: none; default: the settings' 300,000)
 //           --prebuilt (scale, curve: build the N agents first and hand them over, as
 //             run_all(std::move(list)); by default each is made as it starts)
@@ -97,6 +98,7 @@ struct common_options {
   std::optional<std::size_t> mission_timeout_ms;
   std::size_t mission_chars = 0;  ///< 0: "benchmark mission"
   bool prebuilt = false;          ///< scale: the agents built up front and handed over
+  std::size_t threads = 0;        ///< scheduler threads; 0: one per core (the runtime's default)
 };
 common_options common;
 
@@ -137,6 +139,7 @@ actors::runtime_options options(std::size_t turns, std::chrono::milliseconds lat
   o.script = script(turns);
   o.scripted_latency = latency;
   o.scheduler_policy = common.policy;
+  o.threads = common.threads;
   if (common.mission_timeout_ms) o.settings.agent.mission_timeout = std::chrono::milliseconds(*common.mission_timeout_ms);
   return o;
 }
@@ -251,6 +254,7 @@ int main(int argc, char** argv) {
   if (const std::string t = text_arg(argc, argv, "--mission-timeout-ms", ""); !t.empty())
     common.mission_timeout_ms = std::strtoull(t.c_str(), nullptr, 10);
   common.mission_chars = arg(argc, argv, "--mission-chars", 0);
+  common.threads = arg(argc, argv, "--threads", 0);
   for (int i = 2; i < argc; ++i) common.prebuilt = common.prebuilt || std::strcmp(argv[i], "--prebuilt") == 0;
   if (mode == "loop") {
     return loop(arg(argc, argv, "--agents", 2000), arg(argc, argv, "--turns", 5), arg(argc, argv, "--repeat", 7));
@@ -261,6 +265,7 @@ int main(int argc, char** argv) {
   if (mode == "curve") return curve(arg(argc, argv, "--max", 1000000), arg(argc, argv, "--latency-ms", 50));
   std::fprintf(stderr,
                "usage: ptc_agent_bench loop|scale|curve [--agents N] [--turns T] [--repeat R] [--latency-ms L] [--max N]\n"
-               "                       [--policy stealing|sharing] [--mission-timeout-ms T] [--mission-chars C] [--prebuilt]\n");
+               "                       [--policy stealing|sharing] [--threads N] [--mission-timeout-ms T] [--mission-chars C]\n"
+               "                       [--prebuilt]\n");
   return 2;
 }

@@ -251,9 +251,10 @@ void apply_tls_flags(config::settings& s, const tls_flags& f) {
 void add_scheduler_option(CLI::App* cmd, std::string& policy) {
   policy = default_scheduler;
   cmd->add_option("--scheduler", policy,
-                  "CAF scheduler policy: sharing (default: wakes a worker at once for a reply from outside the "
-                  "process) or stealing (CAF's default: spreads many short actors over many cores)")
-      ->check(CLI::IsMember({"stealing", "sharing"}));
+                  "scheduler policy: home (default: each actor on one worker, idle workers take queued work), "
+                  "sharing (CAF's one queue, woken at once by a reply from outside the process) or stealing "
+                  "(CAF's default: spreads many short actors over many cores)")
+      ->check(CLI::IsMember({"home", "sharing", "stealing"}));
 }
 
 actors::agent declared_agent(const nlohmann::ordered_json& d, std::vector<std::string>& tools) {
