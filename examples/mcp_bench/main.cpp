@@ -1,9 +1,8 @@
 // MCP client benchmarks (issue 15). Prints figures; asserts nothing about time. The server is
 // tests/mcp/fake_mcp_server (a real process on stdio whose echo answers at once).
 //
-//   ptc_mcp_bench [--calls N] [--agents A] [--per-agent K] [--stealing | --sharing]
-//   (--stealing: CAF's work-stealing scheduler instead of the runtime's default, sharing;
-//   --sharing names the default)
+//   ptc_mcp_bench [--calls N] [--agents A] [--per-agent K] [--home | --sharing | --stealing]
+//   (the scheduler policy: the runtime's default, home, or CAF's sharing or work stealing)
 //
 // 1. Per-call cost from one program: N sequential calls of an MCP echo tool against N calls
 //    of a C++ echo tool in the same interpreter: µs per call, calls/s, and the difference (what
@@ -126,7 +125,8 @@ int main(int argc, char** argv) {
   actors::runtime_options o;
   o.settings = config::defaults();
   for (int i = 1; i < argc; ++i)
-    if (std::strcmp(argv[i], "--sharing") == 0) o.scheduler_policy = "sharing";
+    if (std::strcmp(argv[i], "--home") == 0) o.scheduler_policy = "home";
+    else if (std::strcmp(argv[i], "--sharing") == 0) o.scheduler_policy = "sharing";
     else if (std::strcmp(argv[i], "--stealing") == 0) o.scheduler_policy = "stealing";
   // Agent k's program: K echo calls from pmap, returning what came back.
   o.script = [per_agent](const actors::llm_request& r) -> std::optional<std::string> {

@@ -1,6 +1,6 @@
 // Node benchmarks (issue: agents across nodes). Prints figures; asserts nothing about time.
 //
-//   ptc_node_bench [--runs R] [--agents N] [--turns T] [--scheduler stealing|sharing] [--ptc PATH]
+//   ptc_node_bench [--runs R] [--agents N] [--turns T] [--scheduler home|sharing|stealing] [--ptc PATH]
 //
 // Starts real `ptc node` processes on 127.0.0.1 (one scheduler thread each) and prints:
 //   overhead    R agents run one after another, 1 turn and T turns each: wall time per run
@@ -141,7 +141,7 @@ int main(int argc, char** argv) {
   const std::size_t n = arg(argc, argv, "--agents", 3000);
   const std::size_t turns = std::max<std::size_t>(2, arg(argc, argv, "--turns", 5));
   const std::string ptc = arg_text(argc, argv, "--ptc", PTC_BINARY);
-  const std::string policy = arg_text(argc, argv, "--scheduler", "sharing");
+  const std::string policy = arg_text(argc, argv, "--scheduler", "home");
 
   const auto dir = std::filesystem::temp_directory_path() / ("ptc_node_bench_" + std::to_string(getpid()));
   std::filesystem::create_directories(dir);
