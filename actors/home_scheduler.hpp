@@ -227,15 +227,18 @@ void install_home_scheduler(caf::actor_system_config& cfg);
 /// Whether `sys` schedules with home_policy.
 bool schedules_by_home(caf::actor_system& sys);
 
-/// Registers the first interpreter of each home worker among `interpreters` as the one
-/// home_interpreter gives the agents of that home; with `spawn`, spawns more (appended) until
-/// every home has one. Nothing unless `sys` schedules by home.
-void add_home_interpreters(caf::actor_system& sys, std::vector<caf::actor>& interpreters,
-                           const std::function<caf::actor()>& spawn);
-void forget_home_interpreters(caf::actor_system& sys);
+/// The runtime's actors an agent talks to on every turn, of which each home has its own.
+enum class home_role { interpreter, llm };
 
-/// The interpreter for the agent with id `agent`: the registered one of its home when `chosen`
-/// is one of the registered ones (the runtime's pool), else `chosen`.
-caf::actor home_interpreter(caf::actor_system& sys, caf::actor_id agent, caf::actor chosen);
+/// Registers the first actor of each home worker among `pool` as the one home_actor gives the
+/// agents of that home; with `spawn`, spawns more (appended) until every home has one. Nothing
+/// unless `sys` schedules by home.
+void add_home_actors(caf::actor_system& sys, home_role role, std::vector<caf::actor>& pool,
+                     const std::function<caf::actor()>& spawn);
+void forget_home_actors(caf::actor_system& sys);
+
+/// The actor of `role` for the agent with id `agent`: the registered one of its home when
+/// `chosen` is one of the registered ones (the runtime's pool), else `chosen`.
+caf::actor home_actor(caf::actor_system& sys, home_role role, caf::actor_id agent, caf::actor chosen);
 
 }  // namespace ptc::actors

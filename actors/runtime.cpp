@@ -39,6 +39,15 @@ std::size_t scheduler_threads(std::size_t wanted) {
   return hw > 0 ? hw : 2;
 }
 
+/// `f` called by one caller at a time.
+scripted_fn one_at_a_time(scripted_fn f) {
+  auto serial = std::make_shared<std::mutex>();
+  return [serial, f = std::move(f)](const llm_request& r) {
+    std::lock_guard<std::mutex> guard(*serial);
+    return f(r);
+  };
+}
+
 /// The actor system's configuration: as many scheduler threads as cores (CAF's default of at
 /// least 4 oversubscribes small machines), our message types, the network layer on demand.
 struct system_config : caf::actor_system_config {
@@ -63,7 +72,8 @@ struct system_config : caf::actor_system_config {
     } else if (policy == "stealing" || policy == "sharing") {
       set("scheduler.policy", caf::atom_from_string(policy));
     } else {
-      throw std::invalid_argument("scheduler policy \"" + policy + "\": expected home, sharing or stealing");
+      throw std::invalid_argument("scheduler policy \"" + policy +
+                                  "\": expected home, sharing or stealing");
     }
     register_types(*this);
     if (o.network) {
@@ -90,6 +100,7 @@ struct runtime::impl {
   system_config cfg;
   caf::actor_system sys;
   caf::actor llm;
+  std::vector<caf::actor> llms;  ///< llm, and with a scripted LLM scheduled by home one per home
   std::vector<caf::actor> interpreters;
   std::atomic<std::size_t> next_interpreter{0};
   caf::actor trace;
@@ -104,17 +115,27 @@ struct runtime::impl {
     lo.scripted_latency = opts.scripted_latency;
     lo.replay = opts.replay;
     lo.record = opts.record;
-    llm = spawn_llm(sys, std::move(lo));
+    // Scheduled by home, a scripted LLM (not recording) is one actor per home, so that a
+    // turn's LLM request and answer stay on the agent's core too; the script is called by one
+    // of them at a time, as by a single actor.
+    const bool llm_per_home =
+        schedules_by_home(sys) && lo.settings.provider == "scripted" && lo.script && lo.record.empty();
+    if (llm_per_home) lo.script = one_at_a_time(std::move(lo.script));
+    llm = spawn_llm(sys, lo);
+    llms.push_back(llm);
+    if (llm_per_home) add_home_actors(sys, home_role::llm, llms, [&] { return spawn_llm(sys, lo); });
     deadlines = spawn_deadline_keeper(sys);
     const std::size_t n =
         opts.interpreters > 0 ? opts.interpreters : scheduler_threads(opts.threads);
     // Scheduled by home, the pool is one interpreter per home (each agent uses its own home's)
     // unless a number was asked for: then that many, the first of each home used by its agents.
     if (opts.interpreters > 0 || !schedules_by_home(sys)) {
-      for (std::size_t i = 0; i < n; ++i) interpreters.push_back(spawn_interpreter(sys, opts.interpreter));
-      add_home_interpreters(sys, interpreters, {});
+      for (std::size_t i = 0; i < n; ++i)
+        interpreters.push_back(spawn_interpreter(sys, opts.interpreter));
+      add_home_actors(sys, home_role::interpreter, interpreters, {});
     } else {
-      add_home_interpreters(sys, interpreters, [this] { return spawn_interpreter(sys, opts.interpreter); });
+      add_home_actors(sys, home_role::interpreter, interpreters,
+                      [this] { return spawn_interpreter(sys, opts.interpreter); });
     }
     if (!opts.trace.empty()) trace = spawn_trace_sink(sys, opts.trace);
     const auto& a = opts.settings.agent;
@@ -128,9 +149,9 @@ struct runtime::impl {
 
   ~impl() {
     flush();
-    forget_home_interpreters(sys);
+    forget_home_actors(sys);
     for (auto& i : interpreters) caf::anon_send_exit(i, caf::exit_reason::user_shutdown);
-    if (llm) caf::anon_send_exit(llm, caf::exit_reason::user_shutdown);
+    for (auto& l : llms) caf::anon_send_exit(l, caf::exit_reason::user_shutdown);
     if (trace) caf::anon_send_exit(trace, caf::exit_reason::user_shutdown);
     caf::anon_send_exit(deadlines, caf::exit_reason::user_shutdown);
   }

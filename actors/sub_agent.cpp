@@ -456,8 +456,11 @@ caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
     auto& st = self->state;
     st.spec = std::move(job->spec);
     st.tools = std::move(job->tools);
-    st.llm = std::move(job->llm);
-    st.interpreter = home_interpreter(self->system(), self->id(), std::move(job->interpreter));
+    // The runtime's LLM and interpreter are swapped for those of the agent's home worker (one
+    // core for the whole turn, home_scheduler.hpp); an LLM or interpreter of its own stays.
+    st.llm = home_actor(self->system(), home_role::llm, self->id(), std::move(job->llm));
+    st.interpreter =
+        home_actor(self->system(), home_role::interpreter, self->id(), std::move(job->interpreter));
     tree_context& tree = job->tree;
     st.budget = std::move(tree.budget);
     st.trace = std::move(tree.trace);

@@ -1,6 +1,7 @@
 // The "home" scheduler policy (actors/home_scheduler.hpp) on a real actor system: every job runs,
 // a worker blocked by a long handler does not strand the jobs of its home, the system shuts
-// down with work queued, and the runtime gives each agent the interpreter of its home.
+// down with work queued, and the runtime gives each agent the interpreter and scripted LLM of
+// its home.
 #include "ptc/actors/home_scheduler.hpp"
 
 #include <atomic>
@@ -176,15 +177,23 @@ TEST_CASE("home scheduler: the runtime gives each agent the interpreter of its h
   for (int i = 0; i < 16; ++i) pool.push_back(rt.interpreter());
   for (const auto& i : pool) {
     for (caf::actor_id agent = 1; agent < 64; ++agent) {
-      const caf::actor mine = actors::home_interpreter(rt.system(), agent, i);
+      const caf::actor mine = actors::home_actor(rt.system(), actors::home_role::interpreter, agent, i);
       CHECK(actors::home_worker(mine.id(), 2) == actors::home_worker(agent, 2));
       homes.insert(actors::home_worker(mine.id(), 2));
     }
   }
   CHECK(homes.size() == 2);
   auto own = actors::spawn_interpreter(rt.system(), {});
-  CHECK(actors::home_interpreter(rt.system(), 7, own) == own);
+  CHECK(actors::home_actor(rt.system(), actors::home_role::interpreter, 7, own) == own);
   caf::anon_send_exit(own, caf::exit_reason::user_shutdown);
+  // The scripted LLM is one actor per home as well, the runtime's swapped for the agent's own.
+  std::set<std::size_t> llm_homes;
+  for (caf::actor_id agent = 1; agent < 64; ++agent) {
+    const caf::actor mine = actors::home_actor(rt.system(), actors::home_role::llm, agent, rt.llm());
+    CHECK(actors::home_worker(mine.id(), 2) == actors::home_worker(agent, 2));
+    llm_homes.insert(actors::home_worker(mine.id(), 2));
+  }
+  CHECK(llm_homes.size() == 2);
   // And agents run to their results on it.
   std::vector<actors::agent> list;
   for (int i = 0; i < 500; ++i)
@@ -195,6 +204,29 @@ TEST_CASE("home scheduler: the runtime gives each agent the interpreter of its h
     REQUIRE(steps[i].ok());
     CHECK(lisp::pr_str(*steps[i].return_value) == std::to_string(2 * i));
   }
+}
+
+TEST_CASE("home scheduler: a script is called by one LLM actor at a time, as with a single one",
+          "[actors][scheduler]") {
+  auto inside = std::make_shared<std::atomic<int>>(0);
+  auto overlaps = std::make_shared<std::atomic<int>>(0);
+  auto calls = std::make_shared<int>(0);  // plain: a script may keep state of its own
+  auto o = testing::scripted_options([=](const actors::llm_request& r) -> std::optional<std::string> {
+    if (inside->fetch_add(1) != 0) ++*overlaps;
+    ++*calls;
+    std::this_thread::sleep_for(std::chrono::microseconds(20));
+    inside->fetch_sub(1);
+    if (r.turn != 1) return std::nullopt;
+    return testing::code("(return 1)");
+  });
+  o.threads = 2;
+  actors::runtime rt{o};
+  std::vector<actors::agent> list;
+  for (int i = 0; i < 300; ++i) list.push_back(actors::agent("a" + std::to_string(i)).mission("one"));
+  auto steps = rt.run_all(list);
+  for (const auto& st : steps) CHECK(st.ok());
+  CHECK(*overlaps == 0);
+  CHECK(*calls == 300);
 }
 
 TEST_CASE("home scheduler: an unknown policy name is a clear error", "[actors][scheduler]") {
