@@ -8,8 +8,9 @@
 // agent's state, the messages and the blocks the allocator hands out move between the cores'
 // caches on most messages, and a block freed by the other thread takes mimalloc's slower path.
 // Measured on this project's 2-core host, one worker ran a turn in about half the CPU time that
-// two sharing workers did. Keeping an agent and the interpreter it uses on one worker keeps a
-// turn on one core (the runtime gives each agent the interpreter of its home; see runtime.cpp).
+// two sharing workers did. Keeping an agent, the interpreter it uses and (with the scripted
+// provider) its LLM actor on one worker keeps a turn on one core (the runtime gives each agent
+// those of its home: home_actor; see runtime.cpp).
 //
 // The queues are FIFO (no job is starved by a pair of actors talking to each other). A worker
 // that finds its queue and every other queue empty sleeps on its own condition variable; it is

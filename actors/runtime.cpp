@@ -61,10 +61,11 @@ struct system_config : caf::actor_system_config {
     // Home by default (as the `ptc` commands): each actor runs on the worker its id hashes to,
     // so an agent's turn (agent, LLM answer, interpreter) stays on one core's caches; an idle
     // worker takes work queued at another, and sleeps on a condition variable woken by the
-    // first message for it (home_scheduler.hpp). On 2 cores it ran the agent loop 17-20% faster
-    // than sharing (one queue for all workers), which was itself as fast or faster than CAF's
-    // default, work stealing, whose idle workers sleep in 50 µs steps before they wait: late
-    // for a message from outside CAF (an MCP answer, an HTTP response). See README,
+    // first message for it (home_scheduler.hpp). On 2 cores it ran the agent loop about 60%
+    // faster (with a scripted LLM per home) than sharing (one queue for all workers), which was
+    // itself as fast or faster than CAF's default, work stealing, whose idle workers sleep in
+    // 50 µs steps before they wait: late for a message from outside CAF (an MCP answer, an
+    // HTTP response). See README,
     // "Performance".
     const std::string policy = o.scheduler_policy.empty() ? "home" : o.scheduler_policy;
     if (policy == "home") {
@@ -118,18 +119,20 @@ struct runtime::impl {
     // Scheduled by home, a scripted LLM (not recording) is one actor per home, so that a
     // turn's LLM request and answer stay on the agent's core too; the script is called by one
     // of them at a time, as by a single actor.
+    const bool by_home = schedules_by_home(sys);
     const bool llm_per_home =
-        schedules_by_home(sys) && lo.settings.provider == "scripted" && lo.script && lo.record.empty();
+        by_home && lo.settings.provider == "scripted" && lo.script && lo.record.empty();
     if (llm_per_home) lo.script = one_at_a_time(std::move(lo.script));
     llm = spawn_llm(sys, lo);
     llms.push_back(llm);
-    if (llm_per_home) add_home_actors(sys, home_role::llm, llms, [&] { return spawn_llm(sys, lo); });
+    if (llm_per_home)
+      add_home_actors(sys, home_role::llm, llms, [&] { return spawn_llm(sys, lo); });
     deadlines = spawn_deadline_keeper(sys);
     const std::size_t n =
         opts.interpreters > 0 ? opts.interpreters : scheduler_threads(opts.threads);
     // Scheduled by home, the pool is one interpreter per home (each agent uses its own home's)
     // unless a number was asked for: then that many, the first of each home used by its agents.
-    if (opts.interpreters > 0 || !schedules_by_home(sys)) {
+    if (opts.interpreters > 0 || !by_home) {
       for (std::size_t i = 0; i < n; ++i)
         interpreters.push_back(spawn_interpreter(sys, opts.interpreter));
       add_home_actors(sys, home_role::interpreter, interpreters, {});

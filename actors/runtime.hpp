@@ -45,7 +45,7 @@ struct runtime_options {
   /// the worker its id hashes to, an idle worker takes queued work from another), "sharing"
   /// (CAF's one queue for all workers, woken at once by a message) or "stealing" (CAF's own
   /// default; its idle workers poll in 50 µs steps before they sleep). Home ran the agent loop
-  /// 17-20% faster than sharing on 2 cores: a turn stays in one core's caches.
+  /// about 60% faster than sharing on 2 cores: a turn stays in one core's caches.
   std::string scheduler_policy;
   /// Interpreter actors; 0: one per scheduler thread (scheduled by home: one per home worker,
   /// each agent using its own home's).

@@ -8,7 +8,7 @@
 //                                                     RSS, RSS per agent
 //   ptc_agent_bench curve [--max N] [--latency-ms L]    scale at 1k, 10k, 100k, 1M agents (up to
 //                                                     N), each in a fresh process: one table
-//   common: --policy stealing|sharing (CAF's scheduler; default: the runtime's)
+//   common: --policy home|sharing|stealing (the scheduler; default: the runtime's, home)
 //           --threads N (CAF's scheduler threads and interpreters; default: one per core)
 //           --mission-timeout-ms T (0: none; default: the settings' 300,000)
 //           --prebuilt (scale, curve: build the N agents first and hand them over, as
@@ -265,7 +265,7 @@ int main(int argc, char** argv) {
   if (mode == "curve") return curve(arg(argc, argv, "--max", 1000000), arg(argc, argv, "--latency-ms", 50));
   std::fprintf(stderr,
                "usage: ptc_agent_bench loop|scale|curve [--agents N] [--turns T] [--repeat R] [--latency-ms L] [--max N]\n"
-               "                       [--policy stealing|sharing] [--threads N] [--mission-timeout-ms T] [--mission-chars C]\n"
+               "                       [--policy home|sharing|stealing] [--threads N] [--mission-timeout-ms T] [--mission-chars C]\n"
                "                       [--prebuilt]\n");
   return 2;
 }

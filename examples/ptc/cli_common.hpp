@@ -38,7 +38,7 @@ const std::vector<std::string>& command_line();
 /// an idle worker at once for a message from outside (a tool's reply from an MCP server, a
 /// node, an HTTP request), as CAF's sharing policy does (session 21's default: it cut what ptc
 /// adds to a sequential MCP call from 120-450 us to 35-50 us against work stealing). Home runs
-/// the agent loop 17-20% faster than sharing on 2 cores; --scheduler sharing or stealing picks
+/// the agent loop about 60% faster than sharing on 2 cores; --scheduler sharing or stealing picks
 /// CAF's policies.
 inline constexpr const char* default_scheduler = "home";
 
