@@ -20,7 +20,8 @@
 // idles.
 //
 // Installed as the actor system's scheduler module (install_home_scheduler); the runtime's
-// "home" policy, its default.
+// "home" policy, its default. Its workers are CAF's loop without the per-job logger lookup
+// (home_scheduler.cpp).
 #include <atomic>
 #include <caf/actor.hpp>
 #include <caf/actor_system.hpp>

@@ -95,6 +95,35 @@ TEST_CASE("home scheduler: thousands of actors exchanging requests across homes 
   for (auto& a : actors) caf::anon_send_exit(a, caf::exit_reason::user_shutdown);
 }
 
+TEST_CASE("home scheduler: its workers run actors without CAF's per-job logger lookup",
+          "[actors][scheduler]") {
+  // CAF's own worker sets the system's logger for its thread, and then every job pays a
+  // dynamic_cast and a lookup in the logger's table under a spinlock all workers share. The home
+  // worker sets none: an actor on it sees no current logger (and a sharing worker does, which
+  // shows the check can fail).
+  auto logger_seen = [](caf::actor_system& sys) {
+    auto probe = sys.spawn([]() -> caf::behavior {
+      return {[](ping_atom) { return caf::logger::current_logger() != nullptr; }};
+    });
+    caf::scoped_actor self{sys};
+    bool seen = true;
+    self->request(probe, 30s, ping_atom::value).receive([&](bool s) { seen = s; }, [](caf::error&) {});
+    caf::anon_send_exit(probe, caf::exit_reason::user_shutdown);
+    return seen;
+  };
+  {
+    home_config cfg{2};
+    caf::actor_system sys{cfg};
+    CHECK_FALSE(logger_seen(sys));
+  }
+  {
+    caf::actor_system_config cfg;
+    cfg.set("scheduler.policy", caf::atom("sharing"));
+    caf::actor_system sys{cfg};
+    CHECK(logger_seen(sys));
+  }
+}
+
 TEST_CASE("home scheduler: a worker held by a long handler does not strand its home's other jobs",
           "[actors][scheduler]") {
   // Several rounds: the job may be queued while its home worker is busy, or while it is idle
