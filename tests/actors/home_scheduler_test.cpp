@@ -9,6 +9,8 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <condition_variable>
+#include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <set>
 #include <string>
@@ -121,6 +123,77 @@ TEST_CASE("home scheduler: its workers run actors without CAF's per-job logger l
     cfg.set("scheduler.policy", caf::atom("sharing"));
     caf::actor_system sys{cfg};
     CHECK(logger_seen(sys));
+  }
+}
+
+namespace {
+
+/// How often the thread named `name` went to sleep so far (its voluntary context switches).
+long sleeps_of_thread(const std::string& name) {
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    std::ifstream comm(task.path() / "comm");
+    std::string n;
+    std::getline(comm, n);
+    if (n != name) continue;
+    std::ifstream status(task.path() / "status");
+    std::string line;
+    while (std::getline(status, line)) {
+      if (line.rfind("voluntary_ctxt_switches:", 0) == 0) return std::stol(line.substr(24));
+    }
+  }
+  return -1;
+}
+
+/// Spawns `n` actors one after another, each answering one request and then ending.
+void spawn_and_end(caf::actor_system& sys, int n) {
+  caf::scoped_actor self{sys};
+  for (int i = 0; i < n; ++i) {
+    auto a = sys.spawn([](caf::event_based_actor* me) -> caf::behavior {
+      return {[=](ping_atom) {
+        me->quit();
+        return 1;
+      }};
+    });
+    self->request(a, caf::infinite, ping_atom::value).receive([](int) {}, [](caf::error&) {});
+  }
+}
+
+}  // namespace
+
+TEST_CASE("home scheduler: actors without timeouts end without waking the clock thread, and "
+          "timeouts still fire",
+          "[actors][scheduler]") {
+  // CAF tells its clock thread to cancel the timeouts of every actor that ends, waking it each
+  // time; the home scheduler's clock skips actors that never set one.
+  {
+    home_config cfg{2};
+    caf::actor_system sys{cfg};
+    spawn_and_end(sys, 50);  // warm-up
+    const long before = sleeps_of_thread("caf.clock");
+    REQUIRE(before >= 0);
+    spawn_and_end(sys, 500);
+    CHECK(sleeps_of_thread("caf.clock") - before < 50);
+
+    // An actor that set a timeout still has it fire, and ends cleanly.
+    auto silent = sys.spawn([]() -> caf::behavior { return {[](ping_atom) -> caf::result<int> { return caf::delegated<int>(); }}; });
+    caf::scoped_actor self{sys};
+    caf::error timed_out;
+    self->request(silent, 50ms, ping_atom::value).receive([](int) {}, [&](caf::error& e) { timed_out = e; });
+    CHECK(timed_out == caf::sec::request_timeout);
+    auto asker = sys.spawn([silent](caf::event_based_actor* me) {
+      me->request(silent, 20ms, ping_atom::value).then([](int) {}, [me](caf::error&) { me->quit(); });
+    });
+    self->wait_for(asker);
+    caf::anon_send_exit(silent, caf::exit_reason::user_shutdown);
+  }
+  {
+    caf::actor_system_config cfg;  // CAF's own scheduler wakes its clock for each: the check can fail
+    cfg.set("scheduler.policy", caf::atom("sharing"));
+    caf::actor_system sys{cfg};
+    spawn_and_end(sys, 50);
+    const long before = sleeps_of_thread("caf.clock");
+    spawn_and_end(sys, 500);
+    CHECK(sleeps_of_thread("caf.clock") - before >= 50);
   }
 }
 
