@@ -254,10 +254,14 @@ void run_program(self_ptr self, std::string_view raw, std::string program, const
   req.limits = st.agent->settings->limits;
   // The handler reads the program back from the request (held once while the run waits), and
   // keeps the response and counts packed: a million agents waiting on their runs hold a
-  // million handlers.
+  // million handlers. Behind one pointer: CAF copies a handler several times as it files it
+  // (five copies a turn, each a copy of the response).
   const wire<eval_request> sent{std::move(req)};
-  const messages::packed_text response(raw);
-  const messages::turn_tokens tokens(usage);
+  struct llm_part {
+    messages::packed_text response;
+    messages::turn_tokens tokens;
+  };
+  const auto llm = std::make_shared<const llm_part>(llm_part{messages::packed_text(raw), usage});
   auto handle = st.tools.empty()
                     ? self->request(st.interpreter, wait_limit(self), eval_atom::value, sent)
                     : self->request(st.interpreter, wait_limit(self), eval_atom::value, sent, st.tools,
@@ -267,8 +271,8 @@ void run_program(self_ptr self, std::string_view raw, std::string program, const
         auto& st = self->state;
         if (st.done) return;
         messages::turn_timings timings{llm_time, reply->run.eval_time, reply->tool_time};
-        auto t = messages::turn_after_run(*st.agent, st.turns.size() + 1, response.view(),
-                                          sent->source, reply->run, tokens, timings,
+        auto t = messages::turn_after_run(*st.agent, st.turns.size() + 1, llm->response.view(),
+                                          sent->source, reply->run, llm->tokens, timings,
                                           messages::last_turn(st.turns));
         if (!reply->children.empty()) {
           std::vector<std::shared_ptr<const messages::step>> children;
