@@ -1590,6 +1590,19 @@ std::vector<std::string> data_keys(const run_state& st) {
   return keys;
 }
 
+/// Whether the input data has the key `name` (as data_keys names it), without listing them.
+bool has_data_key(const run_state& st, std::string_view name) {
+  bool found = false;
+  if (st.data.is(type::map)) {
+    st.data.as<map_obj>().each([&](const value& k, const value&) {
+      if (k.is(type::keyword)) found = named(k).full() == name;
+      else if (k.is(type::string)) found = string_text(k) == name;
+      return !found;
+    });
+  }
+  return found;
+}
+
 std::string join_names(const std::vector<std::string>& names, std::string_view prefix) {
   std::string out;
   for (const auto& n : names) {
@@ -1830,8 +1843,8 @@ node_ptr analyzer::analyze_symbol(const form& f) {
 
   if (!ns.empty()) {
     if (ns == "data") {
-      auto keys = data_keys(st);
-      if (std::find(keys.begin(), keys.end(), name) == keys.end()) {
+      if (!has_data_key(st, name)) {
+        const auto keys = data_keys(st);
         error e;
         e.kind = error_kind::unbound;
         e.pos = f.pos;

@@ -61,6 +61,7 @@ chat_message first_user_message(const prepared_agent& a, std::size_t k) {
   join_part(rest, turn_line(k, a.settings->max_turns));
   chat_message m;
   m.role = role::user;
+  m.content.reserve(rest.empty() ? 1 : 2);
   if (rest.empty()) {  // the prefix alone (one turn, no signature): without its blank line
     const std::string& p = a.stable_prefix.str();
     m.content.push_back({p.substr(0, p.size() - 2), true});
@@ -167,16 +168,20 @@ class single_user_coalesced_strategy final : public compression_strategy {
     if (latest_success == nullptr && last.definitions.empty()) defs = {};
 
     history_counts tc, pc;
-    std::string rest;
-    join_part(rest, render_user_section(defs, has_println));
-    join_part(rest, a.expected_output.str());
+    const std::string user_section = render_user_section(defs, has_println);
     // FMT-003's "; No tool calls made" only means something when there are tools to call.
-    if (a.settings->has_tools || !calls.empty()) {
-      join_part(rest, render_tool_calls(calls, a.compression.tool_call_limit, &tc));
-    }
-    join_part(rest, render_output(prints, a.compression.println_limit, &pc));
-    if (failing) join_part(rest, failed_attempt(last));
-    join_part(rest, turn_line(k, a.settings->max_turns));
+    const std::string tool_calls = a.settings->has_tools || !calls.empty()
+                                       ? render_tool_calls(calls, a.compression.tool_call_limit, &tc)
+                                       : std::string();
+    const std::string output = render_output(prints, a.compression.println_limit, &pc);
+    const std::string failure = failing ? failed_attempt(last) : std::string();
+    const std::string line = turn_line(k, a.settings->max_turns);
+    const std::string_view parts[] = {user_section, a.expected_output.str(), tool_calls, output, failure, line};
+    std::string rest;
+    std::size_t size = 0;
+    for (std::string_view p : parts) size += p.size() + 2;
+    rest.reserve(size);  // the block is kept as long as the turn: one exact allocation
+    for (std::string_view p : parts) join_part(rest, p);
     st.tool_calls_total = tc.total;
     st.tool_calls_shown = tc.shown;
     st.tool_calls_dropped = tc.dropped;
@@ -186,6 +191,7 @@ class single_user_coalesced_strategy final : public compression_strategy {
 
     chat_message user;
     user.role = role::user;
+    user.content.reserve(2);
     user.content.push_back({a.stable_prefix, true});
     user.content.push_back({std::move(rest), false});
     return system_and(a, std::move(user));

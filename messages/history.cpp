@@ -62,7 +62,12 @@ std::string render_output(std::span<const std::string_view> prints, std::size_t 
                           history_counts* counts) {
   const std::size_t first = first_shown(prints.size(), limit, counts);
   if (prints.empty()) return {};
-  std::string out = "; Output:";  // FMT-009
+  constexpr std::string_view header = "; Output:";  // FMT-009
+  std::size_t size = header.size();
+  for (std::size_t i = first; i < prints.size(); ++i) size += prints[i].size() + 1;
+  std::string out;
+  out.reserve(size);
+  out += header;
   for (std::size_t i = first; i < prints.size(); ++i) {
     out += '\n';
     // FMT-010/TRN-007: as printed, no prefix. println's own trailing newline is the line end.

@@ -81,7 +81,18 @@ std::string render_data_section(const lisp::value& data) {
 
 std::string render_user_section(std::span<const definition_ptr> defs, bool has_println) {
   if (defs.empty()) return {};
-  std::string out = ";; === user/ (your prelude) ===";
+  // Written straight into the one string, sized up front (this runs on every turn of every
+  // agent: no string per line).
+  constexpr std::string_view header = ";; === user/ (your prelude) ===";
+  std::size_t size = header.size();
+  for (const auto& dp : defs) {
+    const definition_info& d = *dp;
+    size += 24 + d.name().size() + d.params().size() + d.docstring().size() + d.return_type().size() +
+            d.type_label().size() + d.sample().size();
+  }
+  std::string out;
+  out.reserve(size);
+  out += header;
   // Functions first, then values, each in definition order (DEF-009).
   // A function without known parameters (a builtin or a composed function stored with def)
   // is listed with the values, by its type label (TYP-011).
@@ -89,25 +100,39 @@ std::string render_user_section(std::span<const definition_ptr> defs, bool has_p
   for (const auto& dp : defs) {
     const definition_info& d = *dp;
     if (!listed_as_function(d)) continue;
-    std::string line = "(" + d.name() + " " + d.params() + ")";
-    std::string comment;
-    if (!d.docstring().empty()) comment = "\"" + d.docstring() + "\"";
-    if (!d.return_type().empty()) comment += (comment.empty() ? "-> " : " -> ") + d.return_type();
-    if (!comment.empty()) line += "  ; " + comment;
-    append_line(out, line);
+    out += "\n(";
+    out += d.name();
+    out += ' ';
+    out += d.params();
+    out += ')';
+    const bool doc = !d.docstring().empty();
+    if (doc) {
+      out += "  ; \"";
+      out += d.docstring();
+      out += '"';
+    }
+    if (!d.return_type().empty()) {
+      out += doc ? " -> " : "  ; -> ";
+      out += d.return_type();
+    }
   }
   for (const auto& dp : defs) {
     const definition_info& d = *dp;
     if (listed_as_function(d)) continue;
-    std::string line = d.name() + "  ; ";
-    if (!d.docstring().empty()) line += "\"" + d.docstring() + "\" ";
-    line += "= ";
-    line += d.type_label();
-    if (!has_println && !d.is_function()) {
-      line += ", sample: ";  // SAM-001/002
-      line += d.sample();
+    out += '\n';
+    out += d.name();
+    out += "  ; ";
+    if (!d.docstring().empty()) {
+      out += '"';
+      out += d.docstring();
+      out += "\" ";
     }
-    append_line(out, line);
+    out += "= ";
+    out += d.type_label();
+    if (!has_println && !d.is_function()) {
+      out += ", sample: ";  // SAM-001/002
+      out += d.sample();
+    }
   }
   return out;
 }

@@ -13,6 +13,7 @@
 //           --mission-timeout-ms T (0: none; default: the settings' 300,000)
 //           --prebuilt (scale, curve: build the N agents first and hand them over, as
 //             run_all(std::move(list)); by default each is made as it starts)
+//           --only compressed|uncompressed (loop: that history layout alone; default both)
 //           --mission-chars C (the mission text's length, default 17: "benchmark mission";
 //             real missions run to a few thousand characters, which shows what each agent
 //             keeps of its mission)
@@ -99,6 +100,7 @@ struct common_options {
   std::size_t mission_chars = 0;  ///< 0: "benchmark mission"
   bool prebuilt = false;          ///< scale: the agents built up front and handed over
   std::size_t threads = 0;        ///< scheduler threads; 0: one per core (the runtime's default)
+  std::string only;               ///< loop: "compressed" or "uncompressed" alone; "": both
 };
 common_options common;
 
@@ -151,6 +153,7 @@ int loop(std::size_t n, std::size_t turns, std::size_t repeats) {
   int rc = 0;
   repeats = std::max<std::size_t>(repeats, 1);
   for (bool compress : {false, true}) {
+    if (!common.only.empty() && common.only != (compress ? "compressed" : "uncompressed")) continue;
     auto list = agents(n, compress);
     rt.run_all(std::span(list).first(std::min<std::size_t>(n, 200)));  // warm-up
     struct timing {
@@ -255,6 +258,11 @@ int main(int argc, char** argv) {
     common.mission_timeout_ms = std::strtoull(t.c_str(), nullptr, 10);
   common.mission_chars = arg(argc, argv, "--mission-chars", 0);
   common.threads = arg(argc, argv, "--threads", 0);
+  common.only = text_arg(argc, argv, "--only", "");
+  if (!common.only.empty() && common.only != "compressed" && common.only != "uncompressed") {
+    std::fprintf(stderr, "ptc_agent_bench: --only takes compressed or uncompressed, not %s\n", common.only.c_str());
+    return 2;
+  }
   for (int i = 2; i < argc; ++i) common.prebuilt = common.prebuilt || std::strcmp(argv[i], "--prebuilt") == 0;
   if (mode == "loop") {
     return loop(arg(argc, argv, "--agents", 2000), arg(argc, argv, "--turns", 5), arg(argc, argv, "--repeat", 7));
@@ -266,6 +274,6 @@ int main(int argc, char** argv) {
   std::fprintf(stderr,
                "usage: ptc_agent_bench loop|scale|curve [--agents N] [--turns T] [--repeat R] [--latency-ms L] [--max N]\n"
                "                       [--policy home|sharing|stealing] [--threads N] [--mission-timeout-ms T] [--mission-chars C]\n"
-               "                       [--prebuilt]\n");
+               "                       [--prebuilt] [--only compressed|uncompressed]\n");
   return 2;
 }
