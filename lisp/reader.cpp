@@ -40,6 +40,7 @@ class reader {
   /// Every top-level form; with `texts`, also each one's source text.
   std::vector<form> program(std::vector<std::string_view>* texts = nullptr) {
     std::vector<form> forms;
+    forms.reserve(4);  // a program is a few top-level forms: no regrowth for most
     for (;;) {
       skip_blank();
       if (cur_.eof()) break;
@@ -142,11 +143,9 @@ class reader {
   /// Reads a delimited collection whose opener is `open_len` bytes at the cursor.
   bool read_coll(form& out, form_kind kind, unsigned char closer, int open_len, int depth) {
     source_pos open_pos = cur_.pos();
-    std::string opener;
-    for (int i = 0; i < open_len; ++i) {
-      opener += char(cur_.peek());
-      cur_.advance();
-    }
+    const std::size_t open_at = cur_.offset();
+    for (int i = 0; i < open_len; ++i) cur_.advance();
+    const std::string opener(src_.substr(open_at, static_cast<std::size_t>(open_len)));  // short: no allocation
     out = form{kind, open_pos, {}, {}};
     out.items.reserve(4);  // most forms are short calls: no regrowth for them
     for (;;) {
@@ -266,6 +265,9 @@ class reader {
   value literal_string(std::string text) {
     constexpr std::size_t kept_max = 256;
     if (text.size() > kept_max) return make_string(std::move(text));
+    // The first needs no table (most programs have one or two literals).
+    if (!first_string_.is(type::string)) return first_string_ = make_string(std::move(text));
+    if (string_text(first_string_) == text) return first_string_;
     auto [it, added] = strings_.try_emplace(text);
     if (added) it->second = make_string(std::move(text));
     return it->second;
@@ -385,7 +387,8 @@ class reader {
   cursor cur_;
   std::string_view src_;
   bool in_fn_literal_ = false;
-  std::unordered_map<std::string, value> strings_;  ///< literal_string's
+  value first_string_;                              ///< literal_string's first
+  std::unordered_map<std::string, value> strings_;  ///< literal_string's others
 };
 
 }  // namespace

@@ -39,11 +39,37 @@ class cursor {
   std::string_view slice(std::size_t from) const { return s_.substr(from, i_ - from); }
   /// Length in bytes of a whitespace character at the cursor (0 when there is none): Java's
   /// Character.isWhitespace, as Clojure's reader uses, plus the comma.
-  std::size_t whitespace_len() const;
+  std::size_t whitespace_len() const {
+    if (eof()) return 0;
+    const unsigned char b = static_cast<unsigned char>(s_[i_]);
+    if (b < 0x80) return ascii_class(b) & ascii_space ? 1 : 0;
+    return unicode_whitespace_len();
+  }
   /// True when the byte at the cursor ends a token: whitespace or a terminating macro character.
-  bool at_token_end() const;
+  bool at_token_end() const {
+    if (eof()) return true;
+    const unsigned char b = static_cast<unsigned char>(s_[i_]);
+    if (b < 0x80) return ascii_class(b) != 0;
+    return unicode_whitespace_len() > 0;
+  }
 
  private:
+  static constexpr std::uint8_t ascii_space = 1;       ///< whitespace (and the comma)
+  static constexpr std::uint8_t ascii_terminator = 2;  ///< ends a token without being blank
+  /// What an ASCII byte is to the reader (inline: the reader asks for every byte it reads).
+  static std::uint8_t ascii_class(unsigned char b) {
+    if (b == ' ' || b == ',' || (b >= '\t' && b <= '\r') || (b >= 0x1C && b <= 0x1F)) return ascii_space;
+    switch (b) {
+      case '"': case ';': case '@': case '^': case '`': case '~':
+      case '(': case ')': case '[': case ']': case '{': case '}': case '\\':
+        return ascii_terminator;
+      default:
+        return 0;
+    }
+  }
+  /// whitespace_len for a byte >= 0x80: a Unicode space, or 0.
+  std::size_t unicode_whitespace_len() const;
+
   std::string_view s_;
   std::size_t i_ = 0;
   std::uint32_t line_ = 1, col_ = 1;

@@ -108,28 +108,12 @@ bool is_integer_text(std::string_view body) {
 
 }  // namespace
 
-std::size_t cursor::whitespace_len() const {
-  unsigned char b = peek();
-  if (eof()) return 0;
-  if (b < 0x80) {
-    return (b == ' ' || b == ',' || (b >= '\t' && b <= '\r') || (b >= 0x1C && b <= 0x1F)) ? 1 : 0;
-  }
+std::size_t cursor::unicode_whitespace_len() const {
   std::size_t len;
   char32_t c = peek_utf8(s_, i_, len);
   bool ws = c == 0x1680 || (c >= 0x2000 && c <= 0x200A && c != 0x2007) || c == 0x2028 ||
             c == 0x2029 || c == 0x205F || c == 0x3000;
   return ws ? len : 0;
-}
-
-bool cursor::at_token_end() const {
-  if (eof()) return true;
-  switch (peek()) {
-    case '"': case ';': case '@': case '^': case '`': case '~':
-    case '(': case ')': case '[': case ']': case '{': case '}': case '\\':
-      return true;
-    default:
-      return whitespace_len() > 0;
-  }
 }
 
 value parse_number(std::string_view token, source_pos pos) {
@@ -184,8 +168,13 @@ bool valid_symbol_text(std::string_view t) {
   if (t.empty()) return false;
   if (t == "/") return true;
   if (is_digit(t[0])) return false;
-  if (t.back() == ':' || t.find("::") != std::string_view::npos) return false;
-  std::size_t slash = t.find('/');
+  if (t.back() == ':') return false;
+  // One pass for "::" and the first slash (symbols are short; no library scans).
+  std::size_t slash = std::string_view::npos;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i] == ':' && i + 1 < t.size() && t[i + 1] == ':') return false;
+    if (t[i] == '/' && slash == std::string_view::npos) slash = i;
+  }
   if (slash == std::string_view::npos) return true;
   std::string_view ns = t.substr(0, slash), name = t.substr(slash + 1);
   if (ns.empty() || ns.back() == ':') return false;
