@@ -1889,7 +1889,7 @@ node_ptr analyzer::analyze_symbol(const form& f) {
   }
   const value* b = builtins().find("", name);
   const bool global_known = st.find_global(name) >= 0;
-  if (global_known || (!b && env_.forward.count(name))) {
+  if (global_known || (!b && env_.defined_later(name))) {
     return std::make_unique<global_node>(name, f.pos);
   }
   if (b) return make_const(*b, f.pos);

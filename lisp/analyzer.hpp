@@ -4,6 +4,7 @@
 // Locals become slot indexes in the enclosing function's frame; variables of enclosing
 // functions become captures; user globals, data/ keys, tool/ names and builtins are resolved
 // now, so evaluation never looks a name up.
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <string>
@@ -24,7 +25,12 @@ using form_analyzer = node_ptr (*)(analyzer& a, const form& f, bool tail);
 /// What the analyzer knows about the program's surroundings.
 struct analysis_env {
   run_state* state = nullptr;                 ///< globals (from memory and earlier forms)
-  std::unordered_set<std::string> forward;    ///< names def'd somewhere in this program
+  /// Names def'd somewhere in this program, sorted and unique: views of interned symbols'
+  /// names, which live as long as the process (no set with a node per name for each run).
+  std::vector<std::string_view> forward;
+  bool defined_later(std::string_view name) const {
+    return std::binary_search(forward.begin(), forward.end(), name);
+  }
 };
 
 class analyzer {

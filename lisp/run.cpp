@@ -174,6 +174,33 @@ struct task {
   std::optional<return_signal> returned;  ///< (return v) / (fail v) ended it
 };
 
+/// The ready tasks, oldest first: a vector read from a moving front (one allocation for a run,
+/// where std::deque takes two: most runs have one task).
+class task_queue {
+ public:
+  bool empty() const { return head_ == items_.size(); }
+  task* front() const { return items_[head_]; }
+  void pop_front() {
+    if (++head_ == items_.size()) clear();
+  }
+  void push_back(task* t) { items_.push_back(t); }
+  void push_front(task* t) {
+    if (head_ > 0) {
+      items_[--head_] = t;
+    } else {
+      items_.insert(items_.begin(), t);
+    }
+  }
+  void clear() {
+    items_.clear();
+    head_ = 0;
+  }
+
+ private:
+  std::vector<task*> items_;
+  std::size_t head_ = 0;
+};
+
 }  // namespace
 
 struct program_run::impl {
@@ -188,7 +215,7 @@ struct program_run::impl {
   std::vector<tool_request> pending;
   std::uint64_t max_answered_id = 0;  ///< the largest id answered since the last compact() (0: none)
   std::unordered_map<std::uint64_t, task*> waiting;
-  std::deque<task*> ready;
+  task_queue ready;
   std::vector<std::unique_ptr<task>> tasks;
   task* current = nullptr;
   task* main = nullptr;
@@ -459,6 +486,8 @@ struct program_run::impl {
     analysis_env env;
     env.state = &st;
     collect_forward_names(forms, env.forward);
+    std::sort(env.forward.begin(), env.forward.end());
+    env.forward.erase(std::unique(env.forward.begin(), env.forward.end()), env.forward.end());
     analyzer a(env);
     std::vector<value> top_slots;
     value last;
@@ -482,12 +511,12 @@ struct program_run::impl {
     return last;
   }
 
-  static void collect_forward_names(const std::vector<form>& forms, std::unordered_set<std::string>& out) {
+  static void collect_forward_names(const std::vector<form>& forms, std::vector<std::string_view>& out) {
     for (const form& f : forms) {
       if (f.kind == form_kind::list && f.items.size() >= 2 && f.items[0].is_symbol() && f.items[1].is_symbol()) {
         const std::string& head = named(f.items[0].atom).full();
         if (head == "def" || head == "defn" || head == "defn-" || head == "defonce") {
-          out.insert(named(f.items[1].atom).name());
+          out.push_back(named(f.items[1].atom).name());  // interned: lives as long as the process
         }
       }
       if (!f.items.empty()) collect_forward_names(f.items, out);
