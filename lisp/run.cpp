@@ -235,6 +235,7 @@ struct program_run::impl {
     st.tools = input.tools;
     st.scheduler = this;
     if (input.mem) {
+      st.globals.reserve(input.mem->defs.size() + 8);  // the memory's and a few new: no regrowth
       for (const auto& d : input.mem->defs) {
         global_slot& g = st.globals[static_cast<std::size_t>(st.add_global(d->name))];
         g.val = d->val;

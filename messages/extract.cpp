@@ -42,11 +42,14 @@ constexpr std::string_view right_double = "\xE2\x80\x9D";  // ”
 constexpr std::string_view left_single = "\xE2\x80\x98";   // ‘
 constexpr std::string_view right_single = "\xE2\x80\x99";  // ’
 
+/// Whether clean_text would change anything: the usual response is plain ASCII with LF line
+/// ends, and is read where it is.
+bool needs_cleaning(std::string_view in) {
+  return std::any_of(in.begin(), in.end(), [](char c) { return c == '\r' || static_cast<unsigned char>(c) >= 0x80; });
+}
+
 /// CRLF and lone CR become LF; invisible characters are dropped or become plain spaces.
 std::string clean_text(std::string_view in) {
-  // The usual response is plain ASCII with LF line ends: nothing to clean.
-  if (std::none_of(in.begin(), in.end(), [](char c) { return c == '\r' || static_cast<unsigned char>(c) >= 0x80; }))
-    return std::string(in);
   std::string out;
   out.reserve(in.size());
   for (std::size_t i = 0; i < in.size();) {
@@ -80,9 +83,9 @@ bool starts_with_at(std::string_view s, std::size_t i, std::string_view what) {
 
 /// Smart quotes → ASCII outside string literals and comments; a string opened by a smart quote
 /// is closed by the next smart (or ASCII) double quote.
-std::string fix_quotes(std::string_view code) {
+std::string fix_quotes(std::string code) {
   // Every smart quote starts with the byte 0xE2: a program without one has nothing to fix.
-  if (code.find('\xE2') == std::string_view::npos) return std::string(code);
+  if (code.find('\xE2') == std::string::npos) return code;
   std::string out;
   out.reserve(code.size());
   enum class mode { code, ascii_string, smart_string, comment } m = mode::code;
@@ -226,7 +229,7 @@ bool starts_with_form(std::string_view s) {
 
 /// Drops leading blank lines and trailing white space, so error line numbers count from the
 /// program's first line.
-std::string tidy(std::string_view s) {
+std::string_view tidy(std::string_view s) {
   while (!s.empty()) {
     const auto nl = s.find('\n');
     const auto first = s.substr(0, nl);
@@ -234,13 +237,15 @@ std::string tidy(std::string_view s) {
     s.remove_prefix(nl + 1);
   }
   while (!s.empty() && blank(s.back())) s.remove_suffix(1);
-  return std::string(s);
+  return s;
 }
 
 }  // namespace
 
 extraction extract_code(std::string_view response) {
-  const std::string text = clean_text(response);
+  const bool cleaning = needs_cleaning(response);
+  const std::string cleaned = cleaning ? clean_text(response) : std::string();
+  const std::string_view text = cleaning ? std::string_view(cleaned) : response;
   const auto blocks = find_blocks(text);
 
   std::string joined;
@@ -260,7 +265,7 @@ extraction extract_code(std::string_view response) {
     }
   }
   if (joined.empty() && starts_with_form(text)) joined = tidy(text);
-  if (!joined.empty()) return {fix_quotes(joined), {}};
+  if (!joined.empty()) return {fix_quotes(std::move(joined)), {}};
 
   // Name the block the model did send, when it sent one in another language.
   for (const auto& b : blocks) {
