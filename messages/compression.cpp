@@ -168,20 +168,29 @@ class single_user_coalesced_strategy final : public compression_strategy {
     if (latest_success == nullptr && last.definitions.empty()) defs = {};
 
     history_counts tc, pc;
-    const std::string user_section = render_user_section(defs, has_println);
+    // Assembled in this thread's scratch buffer (its room is reused from turn to turn), then
+    // copied once into the block, which is kept as long as the turn: one exact allocation.
+    thread_local std::string scratch;
+    scratch.clear();
+    const auto part = [](auto&& write) {
+      const std::size_t mark = scratch.size();
+      if (mark > 0) scratch += "\n\n";
+      const std::size_t start = scratch.size();
+      write(scratch);
+      if (scratch.size() == start) scratch.resize(mark);  // empty parts are omitted (join_part)
+    };
+    part([&](std::string& out) { append_user_section(out, defs, has_println); });
+    part([&](std::string& out) { out += a.expected_output.str(); });
     // FMT-003's "; No tool calls made" only means something when there are tools to call.
-    const std::string tool_calls = a.settings->has_tools || !calls.empty()
-                                       ? render_tool_calls(calls, a.compression.tool_call_limit, &tc)
-                                       : std::string();
-    const std::string output = render_output(prints, a.compression.println_limit, &pc);
-    const std::string failure = failing ? failed_attempt(last) : std::string();
-    const std::string line = turn_line(k, a.settings->max_turns);
-    const std::string_view parts[] = {user_section, a.expected_output.str(), tool_calls, output, failure, line};
-    std::string rest;
-    std::size_t size = 0;
-    for (std::string_view p : parts) size += p.size() + 2;
-    rest.reserve(size);  // the block is kept as long as the turn: one exact allocation
-    for (std::string_view p : parts) join_part(rest, p);
+    if (a.settings->has_tools || !calls.empty()) {
+      part([&](std::string& out) { out += render_tool_calls(calls, a.compression.tool_call_limit, &tc); });
+    }
+    part([&](std::string& out) { append_output(out, prints, a.compression.println_limit, &pc); });
+    if (failing) part([&](std::string& out) { out += failed_attempt(last); });
+    part([&](std::string& out) { out += turn_line(k, a.settings->max_turns); });
+    std::string rest(scratch);
+    constexpr std::size_t kept_room = 1 << 20;  // a rare huge summary does not stay with the thread
+    if (scratch.capacity() > kept_room) std::string().swap(scratch);
     st.tool_calls_total = tc.total;
     st.tool_calls_shown = tc.shown;
     st.tool_calls_dropped = tc.dropped;

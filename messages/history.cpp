@@ -60,13 +60,19 @@ std::string render_tool_calls(std::span<const lisp::tool_call_record> calls, std
 
 std::string render_output(std::span<const std::string_view> prints, std::size_t limit,
                           history_counts* counts) {
+  std::string out;
+  append_output(out, prints, limit, counts);
+  return out;
+}
+
+void append_output(std::string& out, std::span<const std::string_view> prints, std::size_t limit,
+                   history_counts* counts) {
   const std::size_t first = first_shown(prints.size(), limit, counts);
-  if (prints.empty()) return {};
+  if (prints.empty()) return;
   constexpr std::string_view header = "; Output:";  // FMT-009
   std::size_t size = header.size();
   for (std::size_t i = first; i < prints.size(); ++i) size += prints[i].size() + 1;
-  std::string out;
-  out.reserve(size);
+  out.reserve(out.size() + size);
   out += header;
   for (std::size_t i = first; i < prints.size(); ++i) {
     out += '\n';
@@ -75,7 +81,6 @@ std::string render_output(std::span<const std::string_view> prints, std::size_t 
     if (p.ends_with('\n')) p.remove_suffix(1);
     out += p;
   }
-  return out;
 }
 
 }  // namespace ptc::messages

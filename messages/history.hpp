@@ -25,6 +25,9 @@ std::string render_tool_calls(std::span<const lisp::tool_call_record> calls, std
 /// "" when there are no prints.
 std::string render_output(std::span<const std::string_view> prints, std::size_t limit,
                           history_counts* counts = nullptr);
+/// render_output written at the end of `out`.
+void append_output(std::string& out, std::span<const std::string_view> prints, std::size_t limit,
+                   history_counts* counts = nullptr);
 /// One tool call as `name(args)`, args through the TRN-003 formatter.
 std::string render_tool_call(const lisp::tool_call_record& call);
 

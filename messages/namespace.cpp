@@ -80,9 +80,15 @@ std::string render_data_section(const lisp::value& data) {
 }
 
 std::string render_user_section(std::span<const definition_ptr> defs, bool has_println) {
-  if (defs.empty()) return {};
-  // Written straight into the one string, sized up front (this runs on every turn of every
-  // agent: no string per line).
+  std::string out;
+  append_user_section(out, defs, has_println);
+  return out;
+}
+
+void append_user_section(std::string& out, std::span<const definition_ptr> defs, bool has_println) {
+  if (defs.empty()) return;
+  // Written straight into `out`, sized up front (this runs on every turn of every agent: no
+  // string per line).
   constexpr std::string_view header = ";; === user/ (your prelude) ===";
   std::size_t size = header.size();
   for (const auto& dp : defs) {
@@ -90,8 +96,7 @@ std::string render_user_section(std::span<const definition_ptr> defs, bool has_p
     size += 24 + d.name().size() + d.params().size() + d.docstring().size() + d.return_type().size() +
             d.type_label().size() + d.sample().size();
   }
-  std::string out;
-  out.reserve(size);
+  out.reserve(out.size() + size);
   out += header;
   // Functions first, then values, each in definition order (DEF-009).
   // A function without known parameters (a builtin or a composed function stored with def)
@@ -134,7 +139,6 @@ std::string render_user_section(std::span<const definition_ptr> defs, bool has_p
       out += d.sample();
     }
   }
-  return out;
 }
 
 }  // namespace ptc::messages

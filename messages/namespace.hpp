@@ -28,5 +28,7 @@ std::string render_tool_section(std::span<const tool_spec> tools);
 /// `data` is the agent's inputs as a map value (keys in order).
 std::string render_data_section(const lisp::value& data);
 std::string render_user_section(std::span<const definition_ptr> defs, bool has_println);
+/// render_user_section written at the end of `out`.
+void append_user_section(std::string& out, std::span<const definition_ptr> defs, bool has_println);
 
 }  // namespace ptc::messages
