@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <deque>
 #include <stdexcept>
+#include <optional>
 #include <unordered_map>
 
 #include <boost/context/fiber.hpp>
@@ -160,7 +161,7 @@ struct task {
   void* fake_stack = nullptr;  // AddressSanitizer's bookkeeping while this task is switched out
   state st = state::ready;
   std::function<value(context&)> body;
-  std::unique_ptr<context> cx;
+  std::optional<context> cx;  ///< in the task: one allocation less a run
   const char* stack_limit = nullptr;
   std::size_t stack_bytes = main_stack_bytes;
   // waiting on a tool
@@ -272,7 +273,7 @@ struct program_run::impl {
           std::to_string(stack_bytes >> 20) + " MB stack mapping)");
     }
     t->body = std::move(body);
-    t->cx = std::make_unique<context>(bud, &st);
+    t->cx.emplace(bud, &st);
     t->parent = parent;
     t->stack_bytes = stack_bytes;
     task* raw = t.get();

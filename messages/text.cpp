@@ -16,27 +16,37 @@ packed_text::packed_text(std::string_view a, std::string_view b) {
   if (!b.empty()) std::memcpy(p_ + sizeof size + a.size(), b.data(), b.size());
 }
 
-void packed_texts::pack(const std::vector<std::string_view>& items) {
-  if (items.empty()) return;
-  std::size_t chars = 0;
-  for (std::string_view item : items) chars += item.size();
-  const std::size_t words = items.size() + 1;
-  if (chars > UINT32_MAX || items.size() > UINT32_MAX) {
+void packed_texts::allocate(std::size_t count, std::size_t chars) {
+  if (chars > UINT32_MAX || count > UINT32_MAX) {
     throw std::length_error("a packed list of texts of 4 GiB or more");
   }
-  p_ = static_cast<char*>(::operator new(words * sizeof(std::uint32_t) + chars));
-  auto put = [this](std::size_t i, std::size_t w) {
-    const auto v = static_cast<std::uint32_t>(w);
-    std::memcpy(p_ + i * sizeof v, &v, sizeof v);
-  };
-  put(0, items.size());
-  char* out = p_ + words * sizeof(std::uint32_t);
-  std::size_t end = 0;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (!items[i].empty()) std::memcpy(out + end, items[i].data(), items[i].size());
-    end += items[i].size();
-    put(i + 1, end);
-  }
+  p_ = static_cast<char*>(::operator new((count + 1) * sizeof(std::uint32_t) + chars));
+  const auto n = static_cast<std::uint32_t>(count);
+  std::memcpy(p_, &n, sizeof n);
+}
+
+std::size_t packed_texts::put(std::size_t i, std::size_t end, std::string_view item) {
+  char* texts = p_ + (word(0) + 1) * sizeof(std::uint32_t);
+  if (!item.empty()) std::memcpy(texts + end, item.data(), item.size());
+  end += item.size();
+  const auto w = static_cast<std::uint32_t>(end);
+  std::memcpy(p_ + (i + 1) * sizeof w, &w, sizeof w);
+  return end;
+}
+
+packed_texts::packed_texts(const packed_texts& o) {
+  if (!o.p_) return;
+  const std::size_t n = o.size();
+  const std::size_t bytes = (n + 1) * sizeof(std::uint32_t) + o.word(n);
+  p_ = static_cast<char*>(::operator new(bytes));
+  std::memcpy(p_, o.p_, bytes);
+}
+
+bool packed_texts::operator==(const packed_texts& o) const {
+  if (size() != o.size()) return false;
+  for (std::size_t i = 0; i < size(); ++i)
+    if ((*this)[i] != o[i]) return false;
+  return true;
 }
 
 std::vector<std::string_view> packed_texts::views() const {

@@ -66,13 +66,20 @@ class packed_text {
 class packed_texts {
  public:
   packed_texts() = default;
+  /// The items of `items` (texts or views), read twice: sized, then copied in.
   template <typename Range>
   explicit packed_texts(const Range& items) {
-    std::vector<std::string_view> views;
-    for (const auto& item : items) views.emplace_back(item);
-    pack(views);
+    std::size_t count = 0, chars = 0;
+    for (const auto& item : items) {
+      ++count;
+      chars += std::string_view(item).size();
+    }
+    if (count == 0) return;
+    allocate(count, chars);
+    std::size_t i = 0, end = 0;
+    for (const auto& item : items) end = put(i++, end, std::string_view(item));
   }
-  packed_texts(const packed_texts& o) : packed_texts(o.views()) {}
+  packed_texts(const packed_texts& o);
   packed_texts(packed_texts&& o) noexcept : p_(std::exchange(o.p_, nullptr)) {}
   packed_texts& operator=(const packed_texts& o) {
     if (this != &o) *this = packed_texts(o);
@@ -93,7 +100,7 @@ class packed_texts {
   }
   std::vector<std::string_view> views() const;
   std::vector<std::string> strings() const;
-  bool operator==(const packed_texts& o) const { return views() == o.views(); }
+  bool operator==(const packed_texts& o) const;
 
   class iterator {
    public:
@@ -124,7 +131,10 @@ class packed_texts {
   iterator end() const { return {this, size()}; }
 
  private:
-  void pack(const std::vector<std::string_view>& items);
+  /// The block for `count` items of `chars` in all, its count written.
+  void allocate(std::size_t count, std::size_t chars);
+  /// Writes item `i` after the texts so far (ending at `end`); returns where it ends.
+  std::size_t put(std::size_t i, std::size_t end, std::string_view item);
   /// Word 0 is the count; word i (1..count) is where item i - 1 ends in the texts.
   std::uint32_t word(std::size_t i) const {
     std::uint32_t w;
