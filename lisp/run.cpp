@@ -8,9 +8,8 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
-#include <deque>
-#include <stdexcept>
 #include <optional>
+#include <stdexcept>
 #include <unordered_map>
 
 #include <boost/context/fiber.hpp>

@@ -145,6 +145,14 @@ class single_user_coalesced_strategy final : public compression_strategy {
     // MSG-001, FMT-013, TC-001: one summary over all successful turns.
     std::vector<lisp::tool_call_record> calls;
     std::vector<std::string_view> prints;
+    std::size_t all_calls = 0, all_prints = 0;
+    for (const auto& t : turns) {
+      if (!t->success()) continue;
+      all_calls += t->tool_calls.size();
+      all_prints += t->prints.size();
+    }
+    calls.reserve(all_calls);  // each filled in one allocation (none when empty)
+    prints.reserve(all_prints);
     const turn* latest_success = nullptr;
     std::size_t failed = 0;
     for (const auto& t : turns) {
