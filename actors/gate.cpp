@@ -24,12 +24,10 @@
 #include <thread>
 #include <unordered_map>
 
-#include <openssl/err.h>
-#include <openssl/ssl.h>
-#include <openssl/x509v3.h>
 #include <spdlog/spdlog.h>
 
 #include "ptc/actors/listen_socket.hpp"
+#include "ptc/actors/openssl_api.hpp"
 
 namespace ptc::actors {
 namespace detail {
@@ -187,10 +185,11 @@ namespace {
 
 void close_end(gate_end& e) {
   if (e.ssl != nullptr) {
+    const auto& ossl = detail::openssl_lib();
     // TLS's goodbye, if the socket takes it now (the peer can tell a close from a cut).
-    if (SSL_is_init_finished(e.ssl)) SSL_shutdown(e.ssl);
-    ERR_clear_error();
-    SSL_free(e.ssl);
+    if (ossl.SSL_is_init_finished(e.ssl)) ossl.SSL_shutdown(e.ssl);
+    ossl.ERR_clear_error();
+    ossl.SSL_free(e.ssl);
     e.ssl = nullptr;
   }
   if (e.fd >= 0) ::close(e.fd);
@@ -324,35 +323,37 @@ bool gate_core::dial_middleman(gate_pair& p) {
 }
 
 void gate_core::start_tls(gate_pair& p) {
-  p.outer.ssl = SSL_new(tls->get());
-  SSL_set_fd(p.outer.ssl, p.outer.fd);
+  const auto& ossl = detail::openssl_lib();
+  p.outer.ssl = ossl.SSL_new(tls->get());
+  ossl.SSL_set_fd(p.outer.ssl, p.outer.fd);
   if (inbound) {
-    SSL_set_accept_state(p.outer.ssl);
+    ossl.SSL_set_accept_state(p.outer.ssl);
   } else {
     // The node's certificate must name the host as dialled.
     const std::string& host = p.route->host;
     if (is_ip_literal(host)) {
-      X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(p.outer.ssl), host.c_str());
+      ossl.X509_VERIFY_PARAM_set1_ip_asc(ossl.SSL_get0_param(p.outer.ssl), host.c_str());
     } else {
-      SSL_set1_host(p.outer.ssl, host.c_str());
-      SSL_set_tlsext_host_name(p.outer.ssl, host.c_str());
+      ossl.SSL_set1_host(p.outer.ssl, host.c_str());
+      ossl.set_tlsext_host_name(p.outer.ssl, host.c_str());
     }
-    SSL_set_connect_state(p.outer.ssl);
+    ossl.SSL_set_connect_state(p.outer.ssl);
   }
   p.state = pair_state::tls;
 }
 
 /// Drives the TLS handshake; false when it failed (the pair is closed then).
 bool gate_core::handshake_tls(gate_pair& p) {
-  ERR_clear_error();
+  const auto& ossl = detail::openssl_lib();
+  ossl.ERR_clear_error();
   errno = 0;
-  const int rc = SSL_do_handshake(p.outer.ssl);
+  const int rc = ossl.SSL_do_handshake(p.outer.ssl);
   if (rc == 1) {
     if (inbound) return dial_middleman(p);
     p.state = pair_state::relaying;
     return true;
   }
-  const int code = SSL_get_error(p.outer.ssl, rc);
+  const int code = ossl.SSL_get_error(p.outer.ssl, rc);
   if (code == SSL_ERROR_WANT_READ) {
     set_interest(p.outer, EPOLLIN);
     return true;
@@ -415,13 +416,14 @@ bool gate_core::relay(gate_pair& p) {
       long n = 0;
       std::string closed;
       if (from.ssl != nullptr) {
-        ERR_clear_error();
+        const auto& ossl = detail::openssl_lib();
+        ossl.ERR_clear_error();
         errno = 0;
-        const int rc = SSL_read(from.ssl, buf, sizeof buf);
+        const int rc = ossl.SSL_read(from.ssl, buf, sizeof buf);
         if (rc > 0) {
           n = rc;
         } else {
-          const int code = SSL_get_error(from.ssl, rc);
+          const int code = ossl.SSL_get_error(from.ssl, rc);
           if (code == SSL_ERROR_WANT_READ) break;
           if (code == SSL_ERROR_WANT_WRITE) {
             from.ssl_wants_write = true;
@@ -479,10 +481,11 @@ bool gate_core::flush(gate_pair& p, gate_end& e, bool outer) {
     const std::size_t size = e.pending();
     long n = 0;
     if (e.ssl != nullptr) {
-      ERR_clear_error();
-      const int rc = SSL_write(e.ssl, data, static_cast<int>(std::min<std::size_t>(size, 1 << 30)));
+      const auto& ossl = detail::openssl_lib();
+      ossl.ERR_clear_error();
+      const int rc = ossl.SSL_write(e.ssl, data, static_cast<int>(std::min<std::size_t>(size, 1 << 30)));
       if (rc <= 0) {
-        const int code = SSL_get_error(e.ssl, rc);
+        const int code = ossl.SSL_get_error(e.ssl, rc);
         if (code == SSL_ERROR_WANT_WRITE || code == SSL_ERROR_WANT_READ) return true;
         close_pair(p.id, "TLS: " + tls_failure(e.ssl, code));
         return false;

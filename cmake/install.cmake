@@ -12,7 +12,7 @@ include(CMakePackageConfigHelpers)
 # (the builtins' and special forms' parts, the reader's scanner, the fiber stacks, the LLM
 # providers' internals, the HTTP worker, sockets, the MCP server process, field helpers).
 set(ptc_private_headers_regex
-  "^lisp/(builtins|forms)/|^lisp/(reader_scan|fiber_stack)[.]hpp$|^messages/json_fields[.]hpp$|^config/fields[.]hpp$|^actors/(curl_api|deadlines|exception_net|llm_internal|http_text|http_worker|listen_socket|mcp_process)[.]hpp$")
+  "^lisp/(builtins|forms)/|^lisp/(reader_scan|fiber_stack)[.]hpp$|^messages/json_fields[.]hpp$|^config/fields[.]hpp$|^actors/(curl_api|openssl_api|deadlines|exception_net|llm_internal|http_text|http_worker|listen_socket|mcp_process)[.]hpp$")
 set(ptc_umbrella_includes "")
 foreach(layer lisp messages config actors)
   file(GLOB_RECURSE layer_headers CONFIGURE_DEPENDS RELATIVE ${CMAKE_SOURCE_DIR}
@@ -84,14 +84,15 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_NAME ptc)
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_SHLIBDEPS ON)
-# dpkg-shlibdeps adds what the binaries link; libcurl is loaded at run time (actors/curl_api.hpp).
-set(CPACK_DEBIAN_RUNTIME_PACKAGE_DEPENDS "libcurl4 (>= 7.85)")
+# dpkg-shlibdeps adds what the binaries link; libcurl, OpenSSL and libedit are loaded at run
+# time (actors/curl_api.hpp, actors/openssl_api.hpp, `ptc repl`), so they are named here.
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_DEPENDS "libcurl4 (>= 7.85), libssl3 (>= 3.0), libedit2")
 set(CPACK_DEBIAN_DEV_PACKAGE_NAME ptc-dev)
 set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
 # What building against it takes besides (apt installs recommended packages by default).
 set(CPACK_DEBIAN_DEV_PACKAGE_RECOMMENDS "cmake (>= 3.16), g++ (>= 4:12)")
 set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS
-  "ptc (= ${PROJECT_VERSION}), libcaf-dev (>= 0.17), libcaf-dev (<< 0.18), nlohmann-json3-dev (>= 3.11), libspdlog-dev, libre2-dev, libboost-context-dev (>= 1.74), libssl-dev, pkg-config")
+  "ptc (= ${PROJECT_VERSION}), libcaf-dev (>= 0.17), libcaf-dev (<< 0.18), nlohmann-json3-dev (>= 3.11), libspdlog-dev, libre2-dev, libboost-context-dev (>= 1.74), pkg-config")
 set(CPACK_COMPONENT_RUNTIME_DESCRIPTION "the ptc command line and shared libraries")
 set(CPACK_COMPONENT_DEV_DESCRIPTION "headers, CMake package and pkg-config file of ptc")
 include(CPack)

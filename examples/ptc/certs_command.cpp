@@ -14,20 +14,17 @@
 #include <vector>
 
 #include <arpa/inet.h>
-#include <openssl/bn.h>
-#include <openssl/err.h>
-#include <openssl/evp.h>
-#include <openssl/pem.h>
-#include <openssl/rand.h>
-#include <openssl/x509.h>
-#include <openssl/x509v3.h>
 
 #include "examples/ptc/cli_common.hpp"
+#include "ptc/actors/openssl_api.hpp"
 
 namespace ptc::cli {
 namespace {
 
 namespace fs = std::filesystem;
+
+/// OpenSSL, loaded on first use (ptc does not link it: actors/openssl_api.hpp).
+const ptc::actors::detail::openssl_api& openssl() { return ptc::actors::detail::openssl_lib(); }
 
 struct certs_flags {
   std::string dir;
@@ -39,20 +36,20 @@ struct certs_flags {
 /// The OpenSSL error queue as text, for an exception naming what failed.
 [[noreturn]] void fail(const std::string& what) {
   std::string detail;
-  while (unsigned long e = ERR_get_error()) {
+  while (unsigned long e = openssl().ERR_get_error()) {
     char buf[256];
-    ERR_error_string_n(e, buf, sizeof buf);
+    openssl().ERR_error_string_n(e, buf, sizeof buf);
     detail += (detail.empty() ? "" : "; ") + std::string(buf);
   }
   throw std::runtime_error(what + (detail.empty() ? "" : " (" + detail + ")"));
 }
 
-using key_ptr = std::unique_ptr<EVP_PKEY, decltype(&EVP_PKEY_free)>;
-using cert_ptr = std::unique_ptr<X509, decltype(&X509_free)>;
+using key_ptr = std::unique_ptr<EVP_PKEY, decltype(&::EVP_PKEY_free)>;
+using cert_ptr = std::unique_ptr<X509, decltype(&::X509_free)>;
 
 /// An ECDSA P-256 key: small, fast, and accepted by every TLS 1.2 and 1.3 peer.
 key_ptr new_key() {
-  key_ptr key(EVP_EC_gen("P-256"), &EVP_PKEY_free);
+  key_ptr key(openssl().ec_key("P-256"), openssl().EVP_PKEY_free);
   if (!key) fail("cannot make a key");
   return key;
 }
@@ -62,38 +59,38 @@ key_ptr new_key() {
 void add_extension(X509* cert, X509* issuer, int nid, const std::string& value) {
   X509V3_CTX ctx;
   X509V3_set_ctx_nodb(&ctx);
-  X509V3_set_ctx(&ctx, issuer, cert, nullptr, nullptr, 0);
-  X509_EXTENSION* ext = X509V3_EXT_conf_nid(nullptr, &ctx, nid, value.c_str());
-  if (!ext) fail("cannot make the extension " + std::string(OBJ_nid2sn(nid)) + " = " + value);
-  const int ok = X509_add_ext(cert, ext, -1);
-  X509_EXTENSION_free(ext);
-  if (!ok) fail("cannot add the extension " + std::string(OBJ_nid2sn(nid)));
+  openssl().X509V3_set_ctx(&ctx, issuer, cert, nullptr, nullptr, 0);
+  X509_EXTENSION* ext = openssl().X509V3_EXT_conf_nid(nullptr, &ctx, nid, value.c_str());
+  if (!ext) fail("cannot make the extension " + std::string(openssl().OBJ_nid2sn(nid)) + " = " + value);
+  const int ok = openssl().X509_add_ext(cert, ext, -1);
+  openssl().X509_EXTENSION_free(ext);
+  if (!ok) fail("cannot add the extension " + std::string(openssl().OBJ_nid2sn(nid)));
 }
 
 /// A certificate for `key` named `common_name`, signed by `issuer_key` (the certificate itself
 /// when `issuer` is null: self-signed). A random 128-bit serial.
 cert_ptr new_cert(EVP_PKEY* key, const std::string& common_name, X509* issuer, EVP_PKEY* issuer_key, int days,
                   const std::vector<std::pair<int, std::string>>& extensions) {
-  cert_ptr cert(X509_new(), &X509_free);
-  if (!cert || !X509_set_version(cert.get(), 2)) fail("cannot make a certificate");
+  cert_ptr cert(openssl().X509_new(), openssl().X509_free);
+  if (!cert || !openssl().X509_set_version(cert.get(), 2)) fail("cannot make a certificate");
   unsigned char serial[16];
-  if (RAND_bytes(serial, sizeof serial) != 1) fail("no random bytes for a serial number");
+  if (openssl().RAND_bytes(serial, sizeof serial) != 1) fail("no random bytes for a serial number");
   serial[0] &= 0x7f;  // positive
-  BIGNUM* bn = BN_bin2bn(serial, sizeof serial, nullptr);
-  if (!bn || !BN_to_ASN1_INTEGER(bn, X509_get_serialNumber(cert.get()))) fail("cannot set the serial number");
-  BN_free(bn);
+  BIGNUM* bn = openssl().BN_bin2bn(serial, sizeof serial, nullptr);
+  if (!bn || !openssl().BN_to_ASN1_INTEGER(bn, openssl().X509_get_serialNumber(cert.get()))) fail("cannot set the serial number");
+  openssl().BN_free(bn);
   // Valid from an hour ago (clocks of two machines differ a little).
-  X509_gmtime_adj(X509_getm_notBefore(cert.get()), -3600);
-  X509_gmtime_adj(X509_getm_notAfter(cert.get()), static_cast<long>(days) * 24 * 3600);
-  X509_NAME* name = X509_get_subject_name(cert.get());
-  X509_NAME_add_entry_by_txt(name, "O", MBSTRING_UTF8, reinterpret_cast<const unsigned char*>("ptc"), -1, -1, 0);
-  X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8, reinterpret_cast<const unsigned char*>(common_name.c_str()),
+  openssl().X509_gmtime_adj(openssl().X509_getm_notBefore(cert.get()), -3600);
+  openssl().X509_gmtime_adj(openssl().X509_getm_notAfter(cert.get()), static_cast<long>(days) * 24 * 3600);
+  X509_NAME* name = openssl().X509_get_subject_name(cert.get());
+  openssl().X509_NAME_add_entry_by_txt(name, "O", MBSTRING_UTF8, reinterpret_cast<const unsigned char*>("ptc"), -1, -1, 0);
+  openssl().X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_UTF8, reinterpret_cast<const unsigned char*>(common_name.c_str()),
                              -1, -1, 0);
-  X509_set_issuer_name(cert.get(), issuer ? X509_get_subject_name(issuer) : name);
-  if (!X509_set_pubkey(cert.get(), key)) fail("cannot set the public key");
+  openssl().X509_set_issuer_name(cert.get(), issuer ? openssl().X509_get_subject_name(issuer) : name);
+  if (!openssl().X509_set_pubkey(cert.get(), key)) fail("cannot set the public key");
   X509* signer = issuer ? issuer : cert.get();
   for (const auto& [nid, value] : extensions) add_extension(cert.get(), signer, nid, value);
-  if (!X509_sign(cert.get(), issuer_key ? issuer_key : key, EVP_sha256())) fail("cannot sign " + common_name);
+  if (!openssl().X509_sign(cert.get(), issuer_key ? issuer_key : key, openssl().EVP_sha256())) fail("cannot sign " + common_name);
   return cert;
 }
 
@@ -119,18 +116,18 @@ void write_file(const fs::path& path, const std::string& text, mode_t mode) {
 }
 
 std::string pem_of(X509* cert) {
-  std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new(BIO_s_mem()), &BIO_free);
-  if (!bio || !PEM_write_bio_X509(bio.get(), cert)) fail("cannot write a certificate");
+  std::unique_ptr<BIO, decltype(&::BIO_free)> bio(openssl().BIO_new(openssl().BIO_s_mem()), openssl().BIO_free);
+  if (!bio || !openssl().PEM_write_bio_X509(bio.get(), cert)) fail("cannot write a certificate");
   char* data = nullptr;
-  const long n = BIO_get_mem_data(bio.get(), &data);
+  const long n = openssl().bio_mem_data(bio.get(), &data);
   return std::string(data, static_cast<std::size_t>(n));
 }
 
 std::string pem_of(EVP_PKEY* key) {
-  std::unique_ptr<BIO, decltype(&BIO_free)> bio(BIO_new(BIO_s_mem()), &BIO_free);
-  if (!bio || !PEM_write_bio_PrivateKey(bio.get(), key, nullptr, nullptr, 0, nullptr, nullptr)) fail("cannot write a key");
+  std::unique_ptr<BIO, decltype(&::BIO_free)> bio(openssl().BIO_new(openssl().BIO_s_mem()), openssl().BIO_free);
+  if (!bio || !openssl().PEM_write_bio_PrivateKey(bio.get(), key, nullptr, nullptr, 0, nullptr, nullptr)) fail("cannot write a key");
   char* data = nullptr;
-  const long n = BIO_get_mem_data(bio.get(), &data);
+  const long n = openssl().bio_mem_data(bio.get(), &data);
   return std::string(data, static_cast<std::size_t>(n));
 }
 

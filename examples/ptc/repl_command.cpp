@@ -1,5 +1,6 @@
 #include "examples/ptc/repl_command.hpp"
 
+#include <dlfcn.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include <editline/readline.h>
 #include <nlohmann/json.hpp>
@@ -28,39 +30,80 @@ struct repl_options {
   lisp::limits lim;
 };
 
+/// libedit's functions, loaded when the repl reads a terminal. Like libcurl and OpenSSL, ptc
+/// does not link it: every other command would map it (and libtinfo, libbsd, libmd) at start.
+struct line_editor {
+  decltype(&::readline) read_line = nullptr;
+  decltype(&::using_history) use_history = nullptr;
+  decltype(&::add_history) add = nullptr;
+  decltype(&::read_history) load = nullptr;
+  decltype(&::write_history) save = nullptr;
+
+  /// Null, with the loader's reason in `why`, when libedit.so.2 cannot be loaded.
+  static std::unique_ptr<line_editor> open(std::string& why) {
+    void* lib = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL);  // never closed
+    if (!lib) {
+      const char* e = dlerror();
+      why = e ? e : "unknown reason";
+      return nullptr;
+    }
+    auto ed = std::make_unique<line_editor>();
+    bool ok = true;
+    auto bind = [&](auto& slot, const char* name) {
+      void* sym = dlsym(lib, name);
+      if (!sym && ok) why = std::string("libedit.so.2 lacks ") + name;
+      ok = ok && sym != nullptr;
+      slot = reinterpret_cast<std::remove_reference_t<decltype(slot)>>(sym);
+    };
+    bind(ed->read_line, "readline");
+    bind(ed->use_history, "using_history");
+    bind(ed->add, "add_history");
+    bind(ed->load, "read_history");
+    bind(ed->save, "write_history");
+    return ok ? std::move(ed) : nullptr;
+  }
+};
+
 /// Reads one line: through libedit on a terminal (prompt, editing, history), plain otherwise
-/// (a pipe or file: no prompt, so the output holds only what the forms produce).
+/// (a pipe or file: no prompt, so the output holds only what the forms produce; also on a
+/// terminal when libedit cannot be loaded, which the repl says once).
 class repl_input {
  public:
-  explicit repl_input(std::string history) : tty_(isatty(STDIN_FILENO) != 0), history_(std::move(history)) {
-    if (!tty_) return;
-    using_history();
-    if (!history_.empty()) read_history(history_.c_str());
+  explicit repl_input(std::string history) : history_(std::move(history)) {
+    if (isatty(STDIN_FILENO) == 0) return;
+    std::string why;
+    editor_ = line_editor::open(why);
+    if (!editor_) {
+      std::cerr << ";; no line editing or history: libedit (Debian: libedit2) did not load: " << why << "\n";
+      return;
+    }
+    editor_->use_history();
+    if (!history_.empty()) editor_->load(history_.c_str());
   }
   ~repl_input() {
-    if (tty_ && !history_.empty()) write_history(history_.c_str());
+    if (editor_ && !history_.empty()) editor_->save(history_.c_str());
   }
   repl_input(const repl_input&) = delete;
   repl_input& operator=(const repl_input&) = delete;
 
   std::optional<std::string> line(const char* prompt) {
     std::cout.flush();  // what the last input printed (stdout passes through the key redaction)
-    if (!tty_) {
+    if (!editor_) {
       std::string text;
       if (!std::getline(std::cin, text)) return std::nullopt;
       return text;
     }
-    std::unique_ptr<char, decltype(&std::free)> text(readline(prompt), &std::free);
+    std::unique_ptr<char, decltype(&std::free)> text(editor_->read_line(prompt), &std::free);
     if (!text) return std::nullopt;
     return std::string(text.get());
   }
 
   void remember(const std::string& entry) {
-    if (tty_ && entry.find_first_not_of(" \t\n") != std::string::npos) add_history(entry.c_str());
+    if (editor_ && entry.find_first_not_of(" \t\n") != std::string::npos) editor_->add(entry.c_str());
   }
 
  private:
-  bool tty_;
+  std::unique_ptr<line_editor> editor_;
   std::string history_;
 };
 

@@ -30,7 +30,7 @@ dev=$(ls "$work"/out/ptc-dev_*.deb 2>/dev/null) || fail "no ptc-dev_*.deb: $(ls 
 
 field() { dpkg-deb -f "$1" "$2"; }
 depends=$(field "$runtime" Depends)
-for lib in libcaf-core libcaf-io libcurl4 libre2 libboost-context libssl3 libspdlog libstdc++6; do
+for lib in libcaf-core libcaf-io libcurl4 libre2 libboost-context libssl3 libedit2 libspdlog libstdc++6; do
   grep -q "$lib" <<<"$depends" || fail "ptc's Depends lacks $lib: $depends"
 done
 grep -q "ptc (= $(field "$runtime" Version))" <<<"$(field "$dev" Depends)" || fail "ptc-dev does not depend on its ptc: $(field "$dev" Depends)"
