@@ -2,6 +2,7 @@
 #include "ptc/actors/sub_agent.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <chrono>
 #include <optional>
 #include <span>
@@ -56,16 +57,17 @@ struct sub_agent_state {
   caf::actor budget;  ///< the tree's turn budget actor (invalid: turn_budget, see tree_context)
   caf::actor trace;   ///< the tree's trace sink (invalid: no trace)
   std::uint64_t turn_budget = 0;  ///< the tree context's, when there is no budget actor
-  std::size_t depth = 0;          ///< the tree context's depth and max_depth
-  std::size_t max_depth = 0;
   caf::actor_addr caller;         ///< the tree context's: whose program started this mission
   std::optional<messages::prepared_agent> agent;
   std::vector<messages::turn_ptr> turns;
   caf::typed_response_promise<wire<messages::step>> promise;
   std::uint32_t turns_granted = 0;  ///< against turn_budget when there is no budget actor
+  std::uint32_t depth = 0;          ///< the tree context's depth and max_depth (at most 2^32 - 1)
+  std::uint32_t max_depth = 0;
   bool running = false;
   bool done = false;
-  bool deadline_watched = false;  ///< the system's keeper sends deadline_atom then (deadlines.hpp)
+  /// Set: the system's keeper sends deadline_atom then (deadlines.hpp); released at the end.
+  deadline_watch deadline_watched;
   clock_type::time_point started;
   /// The spec's mission_timeout from the start; time_point::max() when it has none.
   clock_type::time_point deadline = clock_type::time_point::max();
@@ -120,6 +122,7 @@ void finish(self_ptr self, messages::step s) {
   auto& st = self->state;
   if (st.done) return;
   st.done = true;
+  st.deadline_watched.release();  // the keeper forgets this agent now
   const auto now = clock_type::now();
   if (st.llm_out()) {
     // Abandoned (the deadline passed, or the mission was cancelled): at least one attempt
@@ -469,8 +472,9 @@ caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
     st.budget = std::move(tree.budget);
     st.trace = std::move(tree.trace);
     st.turn_budget = tree.turn_budget;
-    st.depth = tree.depth;
-    st.max_depth = tree.max_depth;
+    constexpr std::size_t depth_cap = std::numeric_limits<std::uint32_t>::max();
+    st.depth = static_cast<std::uint32_t>(std::min(tree.depth, depth_cap));
+    st.max_depth = static_cast<std::uint32_t>(std::min(tree.max_depth, depth_cap));
     st.caller = std::move(tree.caller);
     st.path = agent_path(tree, *st.spec);
   }
