@@ -1,6 +1,7 @@
 # What `cmake --install` puts where, find_package(ptc), pkg-config, and `cpack -G DEB`.
 #
 #   bin/ptc                          the command line                       (component runtime)
+#   lib/ptc/ptc_commands.so          its commands that run agents, loaded by it (runtime)
 #   lib/libptc_{lisp,...}.so.X.Y     the shared libraries                   (runtime)
 #   share/ptc/demo_script.json       the offline demo's scripted answers    (runtime)
 #   include/ptc/<layer>/*.hpp        the public headers, ptc/ptc.hpp, ptc/version.hpp   (dev)
@@ -42,6 +43,9 @@ install(TARGETS ptc_lisp ptc_messages ptc_config ptc_actors ptc_all EXPORT ptcTa
 if(TARGET ptc)
   set_target_properties(ptc PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
   install(TARGETS ptc RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT runtime)
+  if(TARGET ptc_commands)  # the commands that run agents (examples/ptc/commands_module.hpp)
+    install(TARGETS ptc_commands LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/ptc COMPONENT runtime)
+  endif()
   install(FILES ${CMAKE_SOURCE_DIR}/examples/demo/demo_script.json
           DESTINATION ${CMAKE_INSTALL_DATADIR}/ptc COMPONENT runtime)
 endif()

@@ -1,5 +1,6 @@
 #pragma once
-// Small pieces the `ptc` subcommands share.
+// Small pieces the `ptc` subcommands that run agents share (in the commands module: see
+// cli_base.hpp for what `ptc eval` and `ptc repl` share with them).
 #include <signal.h>
 
 #include <optional>
@@ -9,7 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include "examples/demo/demo_tools.hpp"
+#include "examples/ptc/cli_base.hpp"
 #include "ptc/actors/agent.hpp"
 #include "ptc/actors/llm.hpp"
 #include "ptc/actors/mcp.hpp"
@@ -17,11 +18,6 @@
 #include "ptc/config/settings.hpp"
 
 namespace ptc::cli {
-
-/// Exit codes of every subcommand: 0 done (the mission returned), 1 it failed, 2 the command
-/// could not start (a bad flag, setting or file).
-constexpr int exit_failed = 1;
-constexpr int exit_usage = 2;
 
 /// SIGINT and SIGTERM, which stop the serving subcommands (`ptc node`, `ptc mcp --http`): blocked
 /// in every thread before the runtime starts (its threads inherit the mask) and taken by
@@ -60,9 +56,6 @@ void apply_tls_flags(config::settings& s, const tls_flags& f);
 /// Adds --scheduler POLICY (home, sharing or stealing; default default_scheduler) to `cmd`.
 void add_scheduler_option(CLI::App* cmd, std::string& policy);
 
-/// "a, b,c" -> {"a", "b", "c"} (spaces dropped, empty names skipped).
-std::vector<std::string> split_names(const std::string& csv);
-
 /// Splits a command line as a POSIX shell splits words, without expansions: blanks separate
 /// words; '...' keeps everything; "..." keeps everything but a backslash before " or \;
 /// elsewhere a backslash keeps the next character. Throws std::invalid_argument on an open
@@ -92,21 +85,9 @@ std::optional<mcp_connections> connect_mcp_servers(caf::actor_system& sys,
                                                    const std::vector<config::mcp_server>& servers,
                                                    const std::vector<std::string>& taken);
 
-/// The JSON object in `path`, or nullopt with `problem` saying why not.
-std::optional<nlohmann::ordered_json> read_json_object(const std::string& path, std::string& problem);
-
 /// The trace in `file` (`ptc run --trace`), read back; nullopt after printing "Error: ..." (the
 /// file cannot be read, or a line is not an event).
 std::optional<actors::trace_contents> read_trace_file(const std::string& file);
-
-/// The demo tools over `data` that `--tools a,b` names (empty: all of them), as `ptc run` and
-/// `ptc repl` offer them; nullopt after printing "Error: --tools: ..." (an unknown name).
-std::optional<std::vector<demo::demo_tool>> tools_flag(std::shared_ptr<const nlohmann::ordered_json> data,
-                                                       const std::string& names);
-
-/// The data/ a command works on: the JSON object in `file`, or the demo data when `file` is
-/// empty. nullopt after printing "Error: --data: ..." on stderr.
-std::optional<nlohmann::ordered_json> load_data(const std::string& file);
 
 /// The LLM flags as settings overrides: `--llm provider:model`, and `--replay` / `--script`
 /// (non-empty: that provider), `--log-level`. Throws config_error naming the flag.

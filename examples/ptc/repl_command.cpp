@@ -16,7 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "examples/demo/demo_tools.hpp"
-#include "examples/ptc/cli_common.hpp"
+#include "examples/ptc/cli_base.hpp"
 #include "ptc/lisp/json.hpp"
 #include "ptc/lisp/printer.hpp"
 #include "ptc/lisp/run.hpp"

@@ -62,7 +62,9 @@ STDIN_FILE="$tmp/p.clj" expect stdin 0 '(2 3)' '' -- -
 printf '\xff\xfe(+ 1 \x00 2)' >"$tmp/bin.clj"
 expect binary-input 1 '' 'Error: ' -- "$tmp/bin.clj"
 
-# PERF start: ptc eval never speaks HTTP or TLS and reads no terminal, so it never loads libcurl
+# PERF start: ptc eval runs no agent, so it loads neither CAF nor the actor runtime (the commands
+# that do are a module, examples/ptc/commands_module.hpp: about 4 ms of a start). It never speaks
+# HTTP or TLS and reads no terminal, so it never loads libcurl
 # and the ~20 libraries behind it (actors/curl_api.hpp loads them with the first HTTP actor:
 # about 4 ms of every start), OpenSSL (actors/openssl_api.hpp, with the first TLS context:
 # ~140 page faults, a quarter of a start) or libedit (the repl on a terminal).
@@ -71,7 +73,7 @@ if ! grep -q 'libptc_lisp\|file=libc[.]so' "$tmp/ld"; then
   failed=$((failed + 1))
   echo "FAIL lazy-libraries: LD_DEBUG=files printed no loads to check: $(head -c 300 "$tmp/ld")"
 else
-  for lib in libcurl libssl libcrypto libedit; do
+  for lib in libcurl libssl libcrypto libedit libcaf_core libcaf_io libptc_actors ptc_commands; do
     if grep -q "file=$lib" "$tmp/ld"; then
       failed=$((failed + 1))
       echo "FAIL lazy-libraries: ptc eval loaded $lib: $(grep -m1 "file=$lib" "$tmp/ld")"
@@ -79,6 +81,23 @@ else
       passed=$((passed + 1))
     fi
   done
+fi
+
+# Without its commands module beside it, ptc still evaluates, and any other command says what is
+# missing instead of failing obscurely (a static build has no module: nothing to check there).
+if [[ -e "$(dirname "$ptc")/ptc_commands.so" ]]; then
+  cp "$ptc" "$tmp/ptc_alone"
+  "$tmp/ptc_alone" eval -e '(+ 40 2)' >"$tmp/out" 2>"$tmp/err"
+  code=$?
+  if [[ $code == 0 && "$(cat "$tmp/out")" == 42 ]]; then passed=$((passed + 1)); else
+    failed=$((failed + 1)); echo "FAIL module-missing eval: exit $code, $(cat "$tmp/out" "$tmp/err")"; fi
+  "$tmp/ptc_alone" run >"$tmp/out" 2>"$tmp/err"
+  code=$?
+  if [[ $code == 2 && "$(cat "$tmp/err")" == *"ptc's agent commands (ptc_commands.so) are not installed beside ptc; looked for $tmp/ptc_commands.so"* ]]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1)); echo "FAIL module-missing run: exit $code, stderr: $(cat "$tmp/err")"
+  fi
 fi
 
 echo "$passed passed, $failed failed"

@@ -38,6 +38,7 @@ runtime_files=$(dpkg-deb -c "$runtime") dev_files=$(dpkg-deb -c "$dev")
 grep -q ' ./usr/bin/ptc$' <<<"$runtime_files" || fail "ptc.deb has no /usr/bin/ptc"
 grep -q 'libptc_actors[.]so[.][0-9]*[.][0-9]*[.][0-9]*$' <<<"$runtime_files" || fail "ptc.deb has no libptc_actors.so.X.Y.Z"
 grep -q ' ./usr/share/ptc/demo_script.json$' <<<"$runtime_files" || fail "ptc.deb has no demo script"
+grep -q ' ./usr/lib/ptc/ptc_commands[.]so$' <<<"$runtime_files" || fail "ptc.deb has no commands module (lib/ptc/ptc_commands.so)"
 ! grep -q '/include/\|[.]so -> ' <<<"$runtime_files" || fail "ptc.deb holds headers or development links"
 grep -q ' ./usr/include/ptc/ptc.hpp$' <<<"$dev_files" || fail "ptc-dev.deb has no ptc/ptc.hpp"
 grep -q ' ./usr/lib/cmake/ptc/ptcConfig.cmake$' <<<"$dev_files" || fail "ptc-dev.deb has no ptcConfig.cmake"
