@@ -1,10 +1,6 @@
 #include "ptc/actors/curl_api.hpp"
 
-#include <dlfcn.h>
-
-#include <mutex>
-#include <stdexcept>
-#include <string>
+#include "ptc/actors/shared_library.hpp"
 
 namespace ptc::actors::detail {
 
@@ -14,19 +10,12 @@ constexpr const char* library = "libcurl.so.4";
 
 template <class F>
 void bind(void* lib, F& slot, const char* name) {
-  void* sym = dlsym(lib, name);
-  if (!sym) throw std::runtime_error(std::string("HTTP needs ") + library + ", which lacks " + name);
-  slot = reinterpret_cast<F>(sym);
+  bind_shared_symbol(lib, slot, name, library, "HTTP");
 }
 
 curl_api load() {
   // Never closed: transfers and handles live until the process ends.
-  void* lib = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-  if (!lib) {
-    const char* why = dlerror();
-    throw std::runtime_error(std::string("HTTP needs ") + library + " (Debian: libcurl4), which did not load: " +
-                             (why ? why : "unknown reason"));
-  }
+  void* lib = open_shared_library(library, "HTTP", "libcurl4");
   curl_api a{};
   bind(lib, a.global_init, "curl_global_init");
   bind(lib, a.easy_init, "curl_easy_init");

@@ -1,9 +1,6 @@
 #include "ptc/actors/openssl_api.hpp"
 
-#include <dlfcn.h>
-
-#include <stdexcept>
-#include <string>
+#include "ptc/actors/shared_library.hpp"
 
 namespace ptc::actors::detail {
 
@@ -13,23 +10,11 @@ namespace {
 // its functions too.
 constexpr const char* openssl_library = "libssl.so.3";
 
-template <class F>
-void bind_openssl(void* lib, F& slot, const char* name) {
-  void* sym = dlsym(lib, name);
-  if (!sym) throw std::runtime_error(std::string("TLS needs ") + openssl_library + ", which lacks " + name);
-  slot = reinterpret_cast<F>(sym);
-}
-
 openssl_api load_openssl() {
   // Never closed: contexts and connections live until the process ends.
-  void* lib = dlopen(openssl_library, RTLD_NOW | RTLD_LOCAL);
-  if (!lib) {
-    const char* why = dlerror();
-    throw std::runtime_error(std::string("TLS needs ") + openssl_library + " (Debian: libssl3), which did not load: " +
-                             (why ? why : "unknown reason"));
-  }
+  void* lib = open_shared_library(openssl_library, "TLS", "libssl3");
   openssl_api a{};
-#define PTC_OPENSSL_BIND(name) bind_openssl(lib, a.name, #name);
+#define PTC_OPENSSL_BIND(name) bind_shared_symbol(lib, a.name, #name, openssl_library, "TLS");
   PTC_OPENSSL_FUNCTIONS(PTC_OPENSSL_BIND)
 #undef PTC_OPENSSL_BIND
   return a;

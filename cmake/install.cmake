@@ -13,7 +13,7 @@ include(CMakePackageConfigHelpers)
 # (the builtins' and special forms' parts, the reader's scanner, the fiber stacks, the LLM
 # providers' internals, the HTTP worker, sockets, the MCP server process, field helpers).
 set(ptc_private_headers_regex
-  "^lisp/(builtins|forms)/|^lisp/(reader_scan|fiber_stack)[.]hpp$|^messages/json_fields[.]hpp$|^config/fields[.]hpp$|^actors/(curl_api|openssl_api|deadlines|exception_net|llm_internal|http_text|http_worker|listen_socket|mcp_process)[.]hpp$")
+  "^lisp/(builtins|forms)/|^lisp/(reader_scan|fiber_stack)[.]hpp$|^messages/json_fields[.]hpp$|^config/fields[.]hpp$|^actors/(curl_api|openssl_api|shared_library|deadlines|exception_net|llm_internal|http_text|http_worker|listen_socket|mcp_process)[.]hpp$")
 set(ptc_umbrella_includes "")
 foreach(layer lisp messages config actors)
   file(GLOB_RECURSE layer_headers CONFIGURE_DEPENDS RELATIVE ${CMAKE_SOURCE_DIR}
