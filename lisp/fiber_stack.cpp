@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <array>
 #include <cstdint>
 #include <mutex>
 #include <unordered_map>
@@ -32,6 +33,57 @@ stack_pool& pool() {
   static stack_pool* p = new stack_pool;  // never destroyed: fibers may outlive static destruction order
   return *p;
 }
+
+/// Into the process-wide pool (under the size it was asked for), or back to the system when that
+/// holds enough of its kind.
+void pool_or_free(std::size_t size, boost::context::stack_context& sc, bool branch) noexcept {
+  {
+    stack_pool& p = pool();
+    std::lock_guard<std::mutex> lock(p.mu);
+    auto& list = p.free[size];
+    if (list.size() < (branch ? max_pooled_branch_stacks : max_pooled_main_stacks)) {
+      list.push_back(sc);
+      return;
+    }
+  }
+  boost::context::protected_fixedsize_stack(sc.size).deallocate(sc);
+}
+
+/// A few stacks kept by the thread that freed them, taken first by its next runs: no lock, and
+/// a stack whose top frames are still in this core's cache (a home worker's next run takes the
+/// stack its last one left, instead of one another core used last). What a thread holds when it
+/// ends goes to the process-wide pool.
+struct thread_stacks {
+  static constexpr std::size_t capacity = 4;
+  struct kept {
+    std::size_t size;  ///< as asked for (the stack's own size adds its guard page)
+    boost::context::stack_context sc;
+  };
+  std::array<kept, capacity> items{};
+  std::size_t count = 0;
+
+  bool take(std::size_t size, boost::context::stack_context& out) noexcept {
+    for (std::size_t i = count; i-- > 0;) {
+      if (items[i].size != size) continue;
+      out = items[i].sc;
+      items[i] = items[--count];
+      return true;
+    }
+    return false;
+  }
+  bool keep(std::size_t size, const boost::context::stack_context& sc) noexcept {
+    if (count == capacity) return false;
+    items[count++] = {size, sc};
+    return true;
+  }
+  ~thread_stacks() {
+    while (count > 0) {
+      --count;
+      pool_or_free(items[count].size, items[count].sc, false);
+    }
+  }
+};
+thread_local thread_stacks local_stacks;
 
 // Whether a stack's program went deeper than kept_resident_bytes is seen by canaries: words at
 // that depth, written when the stack is handed out. A program that went below them has written
@@ -78,8 +130,8 @@ void release_deep_pages(const boost::context::stack_context& sc) noexcept {
 
 boost::context::stack_context pooled_stack::allocate() {
   boost::context::stack_context sc;
-  bool pooled = false;
-  {
+  bool pooled = local_stacks.take(size_, sc);
+  if (!pooled) {
     stack_pool& p = pool();
     std::lock_guard<std::mutex> lock(p.mu);
     auto& list = p.free[size_];
@@ -97,16 +149,7 @@ boost::context::stack_context pooled_stack::allocate() {
 void pooled_stack::deallocate(boost::context::stack_context& sc) noexcept {
   // Before it is pooled: once in the pool another thread may take it.
   if (branch_) release_deep_pages(sc);
-  {
-    stack_pool& p = pool();
-    std::lock_guard<std::mutex> lock(p.mu);
-    auto& list = p.free[size_];
-    if (list.size() < (branch_ ? max_pooled_branch_stacks : max_pooled_main_stacks)) {
-      list.push_back(sc);
-      return;
-    }
-  }
-  boost::context::protected_fixedsize_stack(size_).deallocate(sc);
+  if (!local_stacks.keep(size_, sc)) pool_or_free(size_, sc, branch_);
 }
 
 }  // namespace ptc::lisp
