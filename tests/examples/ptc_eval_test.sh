@@ -73,7 +73,10 @@ if ! grep -q 'libptc_lisp\|file=libc[.]so' "$tmp/ld"; then
   failed=$((failed + 1))
   echo "FAIL lazy-libraries: LD_DEBUG=files printed no loads to check: $(head -c 300 "$tmp/ld")"
 else
-  for lib in libcurl libssl libcrypto libedit libcaf_core libcaf_io libptc_actors ptc_commands; do
+  lazy=(libcurl libssl libcrypto libedit)
+  # A static build (the sanitizer build) links the agent commands, and so CAF, into ptc itself.
+  [[ -e "$(dirname "$ptc")/ptc_commands.so" ]] && lazy+=(libcaf_core libcaf_io libptc_actors ptc_commands)
+  for lib in "${lazy[@]}"; do
     if grep -q "file=$lib" "$tmp/ld"; then
       failed=$((failed + 1))
       echo "FAIL lazy-libraries: ptc eval loaded $lib: $(grep -m1 "file=$lib" "$tmp/ld")"
