@@ -58,6 +58,7 @@ struct thread_stacks {
   struct kept {
     std::size_t size;  ///< as asked for (the stack's own size adds its guard page)
     boost::context::stack_context sc;
+    bool branch;  ///< which of the pool's bounds it falls under when the thread ends
   };
   std::array<kept, capacity> items{};
   std::size_t count = 0;
@@ -71,15 +72,15 @@ struct thread_stacks {
     }
     return false;
   }
-  bool keep(std::size_t size, const boost::context::stack_context& sc) noexcept {
+  bool keep(std::size_t size, const boost::context::stack_context& sc, bool branch) noexcept {
     if (count == capacity) return false;
-    items[count++] = {size, sc};
+    items[count++] = {size, sc, branch};
     return true;
   }
   ~thread_stacks() {
     while (count > 0) {
       --count;
-      pool_or_free(items[count].size, items[count].sc, false);
+      pool_or_free(items[count].size, items[count].sc, items[count].branch);
     }
   }
 };
@@ -149,7 +150,7 @@ boost::context::stack_context pooled_stack::allocate() {
 void pooled_stack::deallocate(boost::context::stack_context& sc) noexcept {
   // Before it is pooled: once in the pool another thread may take it.
   if (branch_) release_deep_pages(sc);
-  if (!local_stacks.keep(size_, sc)) pool_or_free(size_, sc, branch_);
+  if (!local_stacks.keep(size_, sc, branch_)) pool_or_free(size_, sc, branch_);
 }
 
 }  // namespace ptc::lisp

@@ -1,7 +1,9 @@
 #pragma once
 // Fiber stacks for runs, reused across runs. Allocating a guarded stack costs mmap + mprotect +
 // page faults on first touch, and munmap at the end: several microseconds, more than a small
-// program takes to run. Freed stacks go to a process-wide pool (bounded per size) instead.
+// program takes to run. Freed stacks go to a process-wide pool (bounded per size) instead; each
+// thread first keeps up to four it freed, lock-free and still warm in its core's cache, and hands
+// them to the pool when it ends.
 #include <cstddef>
 
 #include <boost/context/stack_context.hpp>

@@ -64,10 +64,10 @@ expect binary-input 1 '' 'Error: ' -- "$tmp/bin.clj"
 
 # PERF start: ptc eval runs no agent, so it loads neither CAF nor the actor runtime (the commands
 # that do are a module, examples/ptc/commands_module.hpp: about 4 ms of a start). It never speaks
-# HTTP or TLS and reads no terminal, so it never loads libcurl
-# and the ~20 libraries behind it (actors/curl_api.hpp loads them with the first HTTP actor:
-# about 4 ms of every start), OpenSSL (actors/openssl_api.hpp, with the first TLS context:
-# ~140 page faults, a quarter of a start) or libedit (the repl on a terminal).
+# HTTP or TLS and reads no terminal, so it never loads libcurl and the ~20 libraries behind it
+# (actors/curl_api.hpp loads them with the first HTTP actor: about 4 ms of every start), OpenSSL
+# (actors/openssl_api.hpp, with the first TLS context: ~140 page faults, a quarter of a start) or
+# libedit (the repl on a terminal).
 LD_DEBUG=files "$ptc" eval -e '(+ 1 2)' >"$tmp/out" 2>"$tmp/ld"
 if ! grep -q 'libptc_lisp\|file=libc[.]so' "$tmp/ld"; then
   failed=$((failed + 1))
