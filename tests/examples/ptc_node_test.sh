@@ -18,18 +18,25 @@ run() {
   echo $? >"$tmp/code"
 }
 
-# start_node N [FLAGS...]: starts node N on a free port; its address goes to addr[N].
+# start_node N [FLAGS...]: starts node N on a free port; its address goes to addr[N]. With
+# restartable=1, the port is one under the kernel's ephemeral range, which no process's outgoing
+# connection takes while the node is down (a few tries, in case one is in use).
 declare -a addr
+read -r ephemeral_low _ </proc/sys/net/ipv4/ip_local_port_range
 start_node() {
-  local n=$1
+  local n=$1 port=0
   shift
-  env -i PATH="$PATH" HOME="$tmp" "$ptc" node --port 0 --threads 1 "$@" >"$tmp/node$n.out" 2>"$tmp/node$n.err" &
-  pids[$n]=$!
-  for _ in $(seq 1 200); do
-    if grep -q "listening on" "$tmp/node$n.out" 2>/dev/null; then break; fi
-    sleep 0.05
+  for _ in 1 2 3 4 5; do
+    [[ ${restartable:-0} == 1 ]] && port=$((10000 + RANDOM % (ephemeral_low - 10000)))
+    env -i PATH="$PATH" HOME="$tmp" "$ptc" node --port "$port" --threads 1 "$@" >"$tmp/node$n.out" 2>"$tmp/node$n.err" &
+    pids[$n]=$!
+    for _ in $(seq 1 200); do
+      if grep -q "listening on" "$tmp/node$n.out" 2>/dev/null || ! kill -0 "${pids[$n]}" 2>/dev/null; then break; fi
+      sleep 0.05
+    done
+    addr[$n]=$(grep -o '127\.0\.0\.1:[0-9]*' "$tmp/node$n.out" | head -1)
+    if [[ -n ${addr[$n]} || ${restartable:-0} != 1 ]] || ! grep -q "Address already in use" "$tmp/node$n.err"; then break; fi
   done
-  addr[$n]=$(grep -o '127\.0\.0\.1:[0-9]*' "$tmp/node$n.out" | head -1)
   if [[ -z ${addr[$n]} ]]; then
     echo "FAIL node $n did not start: $(cat "$tmp/node$n.out" "$tmp/node$n.err")"
     failed=$((failed + 1))
@@ -50,7 +57,7 @@ if grep -q "listening on 0.0.0.0:" "$tmp/node0.out" && grep -q "WARNING: listeni
 
 start_node 1
 start_node 2
-start_node 3
+restartable=1 start_node 3  # restarted on its port below
 nodes="${addr[1]},${addr[2]},${addr[3]}"
 if [[ "$(cat "$tmp/node1.out")" == *"tools: find-orders, get-product, find-employees, employee-expenses, exchange-rate"* ]]; then ok; else bad "node banner lists its tools"; fi
 

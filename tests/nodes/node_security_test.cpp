@@ -533,7 +533,7 @@ TEST_CASE("NODE-TLS: a TLS node killed mid-run is reported within 2 s, restarted
   const std::string script_file = node_script(t);
   auto args = node_tls(t / "pki");
   args.insert(args.end(), {"--script", script_file});
-  auto node = std::make_unique<node_process>(PTC_BINARY, 0, args);
+  auto node = std::make_unique<node_process>(PTC_BINARY, node_process::restartable_port(), args);
   const auto port = node->port();
   auto o = client_options(client_tls(t / "pki"));
   o.script = script({{"slow job", {code("(return 1)")}}});

@@ -61,7 +61,9 @@ struct three_nodes {
   three_nodes(std::vector<std::string> extra = {}) {
     std::vector<std::string> args{"--script", script};
     args.insert(args.end(), extra.begin(), extra.end());
-    for (int i = 0; i < 3; ++i) nodes.push_back(std::make_unique<node_process>(PTC_BINARY, 0, args));
+    // Ports a test may restart a node on (see restartable_port).
+    for (int i = 0; i < 3; ++i)
+      nodes.push_back(std::make_unique<node_process>(PTC_BINARY, node_process::restartable_port(), args));
   }
   ~three_nodes() { std::filesystem::remove(script); }
   std::vector<actors::node_address> addresses() const {

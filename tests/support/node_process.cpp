@@ -2,13 +2,18 @@
 
 #include <fstream>
 
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <random>
 #include <stdexcept>
 #include <thread>
 
@@ -17,7 +22,35 @@ namespace {
 
 using clock_type = std::chrono::steady_clock;
 
+/// Whether 127.0.0.1:`port` can be bound now, as a node binds it (SO_REUSEADDR).
+bool bindable(std::uint16_t port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return false;
+  int one = 1;
+  ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_port = htons(port);
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  const bool ok = ::bind(fd, reinterpret_cast<const sockaddr*>(&a), sizeof a) == 0;
+  ::close(fd);
+  return ok;
+}
+
 }  // namespace
+
+std::uint16_t node_process::restartable_port() {
+  unsigned low = 32768;  // where the kernel's ephemeral ports start, unless it says otherwise
+  std::ifstream("/proc/sys/net/ipv4/ip_local_port_range") >> low;
+  low = std::clamp(low, 12000u, 65535u);
+  std::mt19937 pick{std::random_device{}()};
+  std::uniform_int_distribution<unsigned> in(10000, low - 1);
+  for (int tries = 0; tries < 1000; ++tries) {
+    const auto port = static_cast<std::uint16_t>(in(pick));
+    if (bindable(port)) return port;
+  }
+  throw std::runtime_error("no free port below " + std::to_string(low));
+}
 
 node_process::node_process(const std::string& ptc, std::uint16_t port, std::vector<std::string> extra) {
   int fds[2];

@@ -17,6 +17,11 @@ class node_process {
   /// exits or stays silent.
   node_process(const std::string& ptc, std::uint16_t port = 0, std::vector<std::string> extra = {});
   ~node_process();  ///< SIGKILL if still running, and reaps it
+
+  /// A free port below the kernel's ephemeral range, for a node a test restarts on its port: a
+  /// port the kernel chose (port 0) may meanwhile be taken by any process's outgoing connection,
+  /// and held for a minute in TIME_WAIT.
+  static std::uint16_t restartable_port();
   node_process(const node_process&) = delete;
   node_process& operator=(const node_process&) = delete;
 
