@@ -1499,13 +1499,53 @@ class record_node final : public node {
     }
   }
   value eval(frame& f) const override {
-    return map_obj::record(keys_.data(), keys_.size(), [&](std::size_t i) { return values_[i]->eval(f); });
+    auto value_at = [&](std::size_t i) { return values_[i]->eval(f); };
+    record_cache::slot* s = nullptr;
+    if (record_cache* rc = f.ctx->records(); rc && misses_.load(std::memory_order_relaxed) < max_misses) {
+      s = &rc->for_node(this);
+      if (s->owner == this && s->obj.obj()->unique()) {
+        // The program dropped the last one: refilled in place. m's reference makes it held
+        // while the values are evaluated, so one that evaluates this node again makes its own.
+        value m = s->obj;
+        map_obj::refill_record(m, keys_.size(), value_at);
+        if (s->obj.obj() == m.obj() && !light(m)) *s = record_cache::slot{};
+        if (misses_.load(std::memory_order_relaxed) != 0) misses_.store(0, std::memory_order_relaxed);
+        return m;
+      }
+    }
+    value m = map_obj::record(keys_.data(), keys_.size(), value_at);
+    if (s) keep(*s, m);
+    return m;
   }
   effects effect() const override { return worst_effect(values_); }
 
  private:
+  /// Records found still held, in a row, after which this node's are no longer kept (the
+  /// program keeps them all: in a vector, a group). Shared by the runs evaluating this node: a
+  /// hint, as keyword_call_node's.
+  static constexpr std::uint8_t max_misses = 8;
+
+  /// A new record m in the slot, taken over from another node or replacing this node's
+  /// previous one, which the program still held (a miss).
+  [[gnu::noinline]] void keep(record_cache::slot& s, const value& m) const {
+    if (s.owner == this) misses_.store(misses_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    if (light(m)) s = {this, m};
+    else if (s.owner == this) s = record_cache::slot{};
+  }
+  /// Whether keeping record `m` in the cache holds little memory the program may think it
+  /// freed: its values are inline, immortal or short strings (not collections: large, maybe).
+  bool light(const value& m) const {
+    const value* e = m.as<map_obj>().flat_entry(0);
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+      const value& v = e[2 * i + 1];
+      if (v.is_heap() && !v.obj()->immortal() && !(v.is(type::string) && v.obj()->charged_bytes() <= 256)) return false;
+    }
+    return true;
+  }
+
   std::vector<value> keys_;
   std::vector<node_ptr> values_;
+  mutable std::atomic<std::uint8_t> misses_{0};
 };
 
 std::vector<node_ptr> take_short_vector_items(node& n, std::size_t max) {

@@ -17,9 +17,34 @@ namespace ptc::lisp {
 
 struct run_state;  // the run's record and machinery (run.cpp)
 
+/// The last record each map literal made, kept to be refilled in place once the program has
+/// dropped it (record_node, analyzer.cpp). Context: (->> (range n) (map (fn [i] {:id i ...}))
+/// (filter ...) (map :amount) (reduce +)) made and freed one map per item, and allocating,
+/// constructing, destroying and freeing it were about a quarter of the pipeline's time.
+/// Decision: a small direct-mapped table per task, by node; a slot's map is reused only when
+/// the slot holds its only reference. A task's table is emptied inside its fiber when its body
+/// ends, before anything of the run reaches another thread (object.hpp: run-local counts).
+class record_cache {
+ public:
+  struct slot {
+    const void* owner = nullptr;  ///< the node whose record obj is (obj is set when owner is)
+    value obj;
+  };
+  slot& for_node(const void* node) {
+    return slots_[(reinterpret_cast<std::uintptr_t>(node) * 0x9E3779B97F4A7C15ull) >> 61];
+  }
+  void clear() {
+    for (slot& s : slots_) s = slot{};
+  }
+
+ private:
+  slot slots_[8];
+};
+
 class context {
  public:
-  context(budget& b, run_state* state) : budget_(b), state_(state) {}
+  context(budget& b, run_state* state, record_cache* records = nullptr)
+      : budget_(b), state_(state), records_(records) {}
 
   budget& limits() { return budget_; }
   void tick() { budget_.tick(); }
@@ -51,6 +76,8 @@ class context {
                               const std::function<value(context&, std::size_t)>& branch);
 
   run_state* state() const { return state_; }
+  /// The task's record cache; null in a context made for one call (a comparator, a printer).
+  record_cache* records() const { return records_; }
 
   /// Where an error gets its position. A user-function call (call_node) marks itself the
   /// innermost call in progress for its duration (a call_scope); an error raised without a
@@ -80,6 +107,7 @@ class context {
 
   budget& budget_;
   run_state* state_;
+  record_cache* records_;
   call_site where_;
   /// Entry position hints for keyword calls on maps (keyword_lookup.hpp), a small direct-mapped
   /// table indexed by the keyword's address: (group-by :region rows) finds :region at the

@@ -41,6 +41,15 @@ class map_obj : public object {
     for (std::size_t i = 0; i < n; ++i) ::new (&m->table_.record_value(i)) value(value_at(i));
     return out;
   }
+  /// A record made by record() with n keys, held only by the caller (`m`), refilled in place:
+  /// each value replaced by value_at(i), in order (record_cache). Should value_at throw, `m`
+  /// is left partly refilled (the caller drops it).
+  template <class F>
+  static void refill_record(value& m, std::size_t n, F&& value_at) {
+    auto& self = *static_cast<map_obj*>(m.obj());
+    self.hash_.reset();
+    for (std::size_t i = 0; i < n; ++i) self.table_.record_value(i) = value_at(i);
+  }
   static constexpr std::size_t record_max = 8;
   /// {k v}: one entry (what assoc on nil makes).
   static value of(value k, value v);

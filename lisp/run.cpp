@@ -160,6 +160,7 @@ struct task {
   void* fake_stack = nullptr;  // AddressSanitizer's bookkeeping while this task is switched out
   state st = state::ready;
   std::function<value(context&)> body;
+  record_cache records;       ///< cx's (emptied when the body ends, in the fiber)
   std::optional<context> cx;  ///< in the task: one allocation less a run
   const char* stack_limit = nullptr;
   std::size_t stack_bytes = main_stack_bytes;
@@ -272,7 +273,7 @@ struct program_run::impl {
           std::to_string(stack_bytes >> 20) + " MB stack mapping)");
     }
     t->body = std::move(body);
-    t->cx.emplace(bud, &st);
+    t->cx.emplace(bud, &st, &t->records);
     t->parent = parent;
     t->stack_bytes = stack_bytes;
     task* raw = t.get();
@@ -305,6 +306,7 @@ struct program_run::impl {
     } catch (...) {
       t->error = std::current_exception();
     }
+    t->records.clear();  // while the run's counts are plain (record_cache)
     object::take_parked(parked);  // the task is over: nothing more of it unwinds
     t->st = task::state::done;
 #if defined(PTC_ASAN_FIBERS)

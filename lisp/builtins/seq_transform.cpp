@@ -528,10 +528,13 @@ value run_fused(context& c, const value& coll, const int_range* range, std::span
     const value* cur = &x;
     for (std::size_t i = 0; i < stages.size(); ++i) {
       if (stages[i].kind == fused_stage::map) {
+        // The last item's value goes first: a record a map stage makes can then be refilled.
+        if (cur != &held) held = value();
         value y = call(calls[i], *cur);
         held = std::move(y);
         cur = &held;
       } else if (call(calls[i], *cur).truthy() != (stages[i].kind == fused_stage::filter)) {
+        held = value();  // dropped now: a record the map made can be refilled for the next item
         return nullptr;
       }
     }
