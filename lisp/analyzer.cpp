@@ -1507,8 +1507,8 @@ class record_node final : public node {
         // The program dropped the last one: refilled in place. m's reference makes it held
         // while the values are evaluated, so one that evaluates this node again makes its own.
         value m = s->obj;
-        map_obj::refill_record(m, keys_.size(), value_at);
-        if (s->obj.obj() == m.obj() && !light(m)) *s = record_cache::slot{};
+        const bool kept_light = map_obj::refill_record(m, keys_.size(), value_at, light_value);
+        if (!kept_light && s->obj.obj() == m.obj()) *s = record_cache::slot{};
         if (misses_.load(std::memory_order_relaxed) != 0) misses_.store(0, std::memory_order_relaxed);
         return m;
       }
@@ -1536,11 +1536,13 @@ class record_node final : public node {
   /// freed: its values are inline, immortal or short strings (not collections: large, maybe).
   bool light(const value& m) const {
     const value* e = m.as<map_obj>().flat_entry(0);
-    for (std::size_t i = 0; i < keys_.size(); ++i) {
-      const value& v = e[2 * i + 1];
-      if (v.is_heap() && !v.obj()->immortal() && !(v.is(type::string) && v.obj()->charged_bytes() <= 256)) return false;
-    }
+    const std::size_t n = keys_.size();
+    for (std::size_t i = 0; i < n; ++i)
+      if (!light_value(e[2 * i + 1])) return false;
     return true;
+  }
+  static bool light_value(const value& v) {
+    return !v.is_heap() || v.obj()->immortal() || (v.is(type::string) && v.obj()->charged_bytes() <= 256);
   }
 
   std::vector<value> keys_;

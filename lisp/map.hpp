@@ -42,13 +42,20 @@ class map_obj : public object {
     return out;
   }
   /// A record made by record() with n keys, held only by the caller (`m`), refilled in place:
-  /// each value replaced by value_at(i), in order (record_cache). Should value_at throw, `m`
-  /// is left partly refilled (the caller drops it).
-  template <class F>
-  static void refill_record(value& m, std::size_t n, F&& value_at) {
+  /// each value replaced by value_at(i), in order (record_cache). Answers whether light(v)
+  /// holds for every new value. Should value_at throw, `m` is left partly refilled (the caller
+  /// drops it).
+  template <class F, class Light>
+  static bool refill_record(value& m, std::size_t n, F&& value_at, Light&& light) {
     auto& self = *static_cast<map_obj*>(m.obj());
     self.hash_.reset();
-    for (std::size_t i = 0; i < n; ++i) self.table_.record_value(i) = value_at(i);
+    bool all_light = true;
+    for (std::size_t i = 0; i < n; ++i) {
+      value v = value_at(i);
+      all_light &= light(v);
+      self.table_.record_value(i) = std::move(v);
+    }
+    return all_light;
   }
   static constexpr std::size_t record_max = 8;
   /// {k v}: one entry (what assoc on nil makes).
