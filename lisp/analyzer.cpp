@@ -76,14 +76,6 @@ class local_node final : public node {
 };
 
 namespace {
-/// For a parent that only looks at its child `n` (eval_ref) or reads its slot: a local read
-/// there never moves (local_node::set_looks_only).
-void looks_only(const node_ptr& n) {
-  if (auto* l = exactly<local_node>(n.get())) l->set_looks_only();
-}
-}  // namespace
-
-namespace {
 
 class capture_node final : public node {
  public:
@@ -371,49 +363,6 @@ class builtin_call2_node final : public node {
   std::string_view name_;  ///< the builtin's (it lives as long as the process)
 };
 
-/// (:kw m) and (:kw m default) with a constant keyword: the map lookup without an argument
-/// list or a call through the context, and with a per-node entry position hint
-/// (keyword_lookup.hpp). Anything but a map goes to coll::get, as the keyword call does.
-class keyword_call_node final : public node {
- public:
-  keyword_call_node(value kw, node_ptr m, node_ptr dflt, source_pos p)
-      : node(p), kw_(std::move(kw)), m_(std::move(m)), dflt_(std::move(dflt)) {
-    looks_only(m_);
-  }
-  value eval(frame& f) const override {
-    value tmp;
-    return *eval_ref(f, tmp);
-  }
-  const value* eval_ref(frame& f, value& tmp) const override {
-    value mt;
-    const value* m = m_->eval_ref(f, mt);
-    value d = dflt_ ? dflt_->eval(f) : value();  // evaluated whether needed or not, as a call does
-    try {
-      if (m->is(type::map)) {
-        std::uint32_t h = hint_.load(std::memory_order_relaxed);
-        const std::uint32_t before = h;
-        const value* v = keyword_find(m->as<map_obj>(), kw_, h);
-        if (h != before) hint_.store(h, std::memory_order_relaxed);
-        // A value inside a map that lives elsewhere stays valid; one inside our temporary is copied.
-        if (v && m != &mt) return v;
-        tmp.fill(v ? value(*v) : std::move(d));
-        return &tmp;
-      }
-      tmp.fill(coll::get(*m, kw_, d));
-      return &tmp;
-    } catch (lisp_exception& e) {
-      rethrow_with_pos(e, pos, f);
-    }
-  }
-
-  effects effect() const override { return dflt_ ? worst(m_->effect(), dflt_->effect()) : m_->effect(); }
-
- private:
-  value kw_;
-  node_ptr m_, dflt_;
-  mutable std::atomic<std::uint32_t> hint_{0};
-};
-
 /// Integer fast paths for the arithmetic and comparison builtins. Anything else (doubles,
 /// overflow, wrong types) goes to the builtin itself, which computes or raises the error.
 enum class int_op { add, sub, mul, lt, gt, le, ge, eq, inc, dec, mod, rem, quot, zero, pos, neg, even, odd };
@@ -438,6 +387,63 @@ struct node_operand {
   const value& get(frame& f, value& tmp) const { return *n->eval_ref(f, tmp); }
   effects effect() const { return n->effect(); }
 };
+
+/// (:kw m) and (:kw m default) with a constant keyword: the map lookup without an argument
+/// list or a call through the context, and with a per-node entry position hint
+/// (keyword_lookup.hpp). Anything but a map goes to coll::get, as the keyword call does.
+/// A template over how it reads m (slot_operand: (:status row), the usual case, reads the
+/// local's slot without a virtual call; node_operand: anything else).
+template <class M>
+class keyword_call_node final : public node {
+ public:
+  keyword_call_node(value kw, M m, node_ptr dflt, source_pos p)
+      : node(p), kw_(std::move(kw)), m_(std::move(m)), dflt_(std::move(dflt)) {}
+  value eval(frame& f) const override {
+    value tmp;
+    return *eval_ref(f, tmp);
+  }
+  const value* eval_ref(frame& f, value& tmp) const override { return lookup(f, tmp); }
+  /// eval_ref's work, for an operator that reads this node as its operand (kw_operand).
+  [[gnu::always_inline]] const value* lookup(frame& f, value& tmp) const {
+    value mt;
+    const value* m = &m_.get(f, mt);
+    value d = dflt_ ? dflt_->eval(f) : value();  // evaluated whether needed or not, as a call does
+    try {
+      if (m->is(type::map)) {
+        std::uint32_t h = hint_.load(std::memory_order_relaxed);
+        const std::uint32_t before = h;
+        const value* v = keyword_find(m->as<map_obj>(), kw_, h);
+        if (h != before) hint_.store(h, std::memory_order_relaxed);
+        // A value inside a map that lives elsewhere stays valid; one inside our temporary is copied.
+        if (v && m != &mt) return v;
+        tmp.fill(v ? value(*v) : std::move(d));
+        return &tmp;
+      }
+      tmp.fill(coll::get(*m, kw_, d));
+      return &tmp;
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos, f);
+    }
+  }
+
+  effects effect() const override { return dflt_ ? worst(m_.effect(), dflt_->effect()) : m_.effect(); }
+
+ private:
+  value kw_;
+  M m_;
+  node_ptr dflt_;
+  mutable std::atomic<std::uint32_t> hint_{0};
+};
+
+node_ptr make_keyword_call(value kw, node_ptr m, node_ptr dflt, source_pos pos) {
+  if (auto* l = exactly<local_node>(m.get())) {
+    const int slot = l->slot();
+    l->set_looks_only();
+    return std::make_unique<keyword_call_node<slot_operand>>(std::move(kw), slot_operand{slot, std::move(m)},
+                                                             std::move(dflt), pos);
+  }
+  return std::make_unique<keyword_call_node<node_operand>>(std::move(kw), node_operand{std::move(m)}, std::move(dflt), pos);
+}
 
 /// The ops an arithmetic node answers. Context: the op was a member switched on per call (an
 /// indirect jump, then a branch on the answer's kind). Decision: it is a template parameter, so
@@ -656,6 +662,24 @@ node_ptr with_operand(node_ptr n, Make make) {
   return make(node_operand{std::move(n)});
 }
 
+/// (:k local) as an operand of an operator node ((= "shipped" (:status row)), (> (:ms e) 400)):
+/// the keyword node's lookup inline in the operator's, without a virtual call.
+struct kw_operand {
+  std::unique_ptr<keyword_call_node<slot_operand>> n;
+  [[gnu::always_inline]] const value& get(frame& f, value& tmp) const { return *n->lookup(f, tmp); }
+  effects effect() const { return n->effect(); }
+};
+
+/// with_operand, and a kw_operand for (:k local).
+template <class Make>
+node_ptr with_operand_kw(node_ptr n, Make make) {
+  if (auto* k = exactly<keyword_call_node<slot_operand>>(n.get())) {
+    n.release();
+    return make(kw_operand{std::unique_ptr<keyword_call_node<slot_operand>>(k)});
+  }
+  return with_operand(std::move(n), make);
+}
+
 /// (= a b): integers and strings compared here, other values by equal() without a call (a
 /// lazy seq goes to the builtin, which realises it). A template over its operands' kinds, as
 /// the arithmetic nodes: (= (:status %) "shipped") reads the constant without a virtual call.
@@ -691,8 +715,8 @@ class equal2_node final : public node {
 };
 
 node_ptr make_equal2(native_fn fn, node_ptr a, node_ptr b, source_pos pos) {
-  return with_operand(std::move(a), [&](auto x) {
-    return with_operand(std::move(b), [&](auto y) -> node_ptr {
+  return with_operand_kw(std::move(a), [&](auto x) {
+    return with_operand_kw(std::move(b), [&](auto y) -> node_ptr {
       return std::make_unique<equal2_node<decltype(x), decltype(y)>>(fn, std::move(x), std::move(y), pos);
     });
   });
@@ -706,12 +730,37 @@ node_ptr with_op(int_op op, Make&& make) {
   return out;
 }
 
+/// A kw_operand read through its node instead (node_operand); other operands as they are.
+template <class X>
+auto plain_operand(X x) {
+  if constexpr (std::is_same_v<X, kw_operand>) return node_operand{std::move(x.n)};
+  else return x;
+}
+
+/// The ops whose nodes read (:k local) operands inline: the comparisons and + - * (filters on
+/// a field, sums of a field). Only beside a local, a constant or another such operand: the
+/// node types stay few.
+constexpr bool kw_op(int_op op) {
+  return op == int_op::lt || op == int_op::gt || op == int_op::le || op == int_op::ge || op == int_op::add ||
+         op == int_op::sub || op == int_op::mul;
+}
+
 node_ptr make_int_op2(int_op op, native_fn fn, node_ptr a, node_ptr b, source_pos pos) {
   using o = int_op;
   return with_op<o::add, o::sub, o::mul, o::lt, o::gt, o::le, o::ge, o::eq, o::mod, o::rem, o::quot>(op, [&]<int_op Op>() {
-    return with_operand(std::move(a), [&](auto x) {
-      return with_operand(std::move(b), [&](auto y) -> node_ptr {
-        return std::make_unique<int_op2_node<Op, decltype(x), decltype(y)>>(fn, std::move(x), std::move(y), pos);
+    return with_operand_kw(std::move(a), [&](auto x) {
+      return with_operand_kw(std::move(b), [&](auto y) -> node_ptr {
+        using X = std::remove_cvref_t<decltype(x)>;
+        using Y = std::remove_cvref_t<decltype(y)>;
+        constexpr bool kw = std::is_same_v<X, kw_operand> || std::is_same_v<Y, kw_operand>;
+        constexpr bool beside_node = std::is_same_v<X, node_operand> || std::is_same_v<Y, node_operand>;
+        if constexpr (kw && (beside_node || !kw_op(Op))) {
+          auto px = plain_operand(std::move(x));
+          auto py = plain_operand(std::move(y));
+          return std::make_unique<int_op2_node<Op, decltype(px), decltype(py)>>(fn, std::move(px), std::move(py), pos);
+        } else {
+          return std::make_unique<int_op2_node<Op, X, Y>>(fn, std::move(x), std::move(y), pos);
+        }
       });
     });
   });
@@ -1679,7 +1728,7 @@ node_ptr make_call(node_ptr fn, std::vector<node_ptr> args, source_pos pos) {
       c && c->get().is(type::keyword) && (args.size() == 1 || args.size() == 2)) {
     value kw = c->get();
     node_ptr dflt = args.size() == 2 ? std::move(args[1]) : nullptr;
-    return std::make_unique<keyword_call_node>(std::move(kw), std::move(args[0]), std::move(dflt), pos);
+    return make_keyword_call(std::move(kw), std::move(args[0]), std::move(dflt), pos);
   }
   if (exactly<self_node>(fn.get())) return std::make_unique<self_call_node>(std::move(args), pos);
   return std::make_unique<call_node>(std::move(fn), std::move(args), pos);

@@ -243,6 +243,35 @@ TEST_CASE("PERF numeric fast paths on locals, constants and doubles answer as th
   CHECK(kind_of("(let [a 0] (+ 1 (mod 5 a)))") == kind_of("(mod 5 0)"));
 }
 
+// (:k local) as an operand of =, the comparisons and + - * is read inline by the operator's node
+// (kw_operand in analyzer.cpp): beside a local, a constant or another such lookup; beside
+// anything else through the keyword node. Expected texts printed by Clojure 1.11.
+TEST_CASE("PERF a field lookup read inline by = and the number operators answers as the keyword call") {
+  check_all({
+      {"(let [rows [{:a 1 :b 2.5 :s \"x\"} {:b 3 :a 4 :s \"y\"} (sorted-map :a 7 :b 1 :s \"x\") {:t 1 :a 2 :b 2 :s \"x\"}]]"
+       "  (mapv (fn [r] [(= \"x\" (:s r)) (= (:a r) 4) (= (:a r) (:b r)) (> (:a r) 3) (<= 2 (:b r)) (+ (:a r) (:b r))"
+       "                 (- (:a r) 1) (* (:b r) (:a r)) (< (:a r) (:b r)) (>= (:b r) 2.5) (- 10 (:b r)) (* 2 (:a r))]) rows))",
+       "[[true false false false true 3.5 0 2.5 true true 7.5 2] [false true false true true 7 3 12 false true 7 8] "
+       "[true false false true false 8 6 7 false false 9 14] [true false true false true 4 1 4 false false 8 4]]"},
+      {"(let [rows [{:amount 10 :k :x} {:amount 60.5 :k :y} {:amount 70 :k :x}]]"
+       "  [(reduce (fn [acc o] (+ acc (:amount o))) 0 rows) (count (filter #(> (:amount %) 50) rows))"
+       "   (mapv (fn [o] (= :x (:k o))) rows) (mapv (fn [o] (+ (:z o 5) (:amount o))) rows)"
+       "   (let [r nil] [(= nil (:a r)) (= (:a r) (:b r))]) (let [r [1 2]] (= nil (:a r)))"
+       "   (let [n 3] (mapv (fn [o] (< n (:amount o))) rows))])",
+       "[140.5 2 [true false true] [15 65.5 75] [true true] true [true true true]]"},
+      // PTC-Lisp difference: a keyword finds the same-named string key (data comes from JSON).
+      {"(let [rows [{\"a\" 5} {:a 6} {\"b\" 1 \"a\" 7}]] (mapv (fn [r] [(+ (:a r) 1) (= 6 (:a r)) (> (:a r) 5)]) rows))",
+       "[[6 false false] [7 true true] [8 false true]]"},
+  });
+  // A missing key, a wrong type, an overflow: the operator's errors, as without the lookup.
+  CHECK(ev("(let [r {:a 1}] (+ (:b r) 1))") == ev("(+ nil 1)"));
+  CHECK(ev("(let [r {:a \"x\"}] (> (:a r) 1))") == ev("(> \"x\" 1)"));
+  CHECK(ev("(let [r {:a 9223372036854775807}] (+ (:a r) 1))") == ev("(+ 9223372036854775807 1)"));
+  CHECK(ev("(let [r {:a 9223372036854775807}] (* (:a r) (:a r)))") == ev("(* 9223372036854775807 9223372036854775807)"));
+  // The default is evaluated even when the key is present, as in any call.
+  CHECK(kind_of("(let [r {:a 1}] (+ (:a r (/ 1 0)) 1))") == kind_of("(/ 1 0)"));
+}
+
 // A map literal's record is refilled in place once the program has dropped it (record_cache,
 // context.hpp). Whatever keeps a record (a vector, a def, a recursion through the same literal,
 // an error half way, a pmap branch) must see it unchanged.
