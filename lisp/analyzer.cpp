@@ -218,7 +218,15 @@ class call_node final : public node {
  public:
   call_node(node_ptr fn, std::vector<node_ptr> args, source_pos p)
       : node(p), fn_(std::move(fn)), args_(std::move(args)) {}
-  value eval(frame& f) const override {
+  value eval(frame& f) const override { return call(f); }
+  /// As an operand ((+ (f x) 1)): one virtual call, not eval_ref's then eval's.
+  const value* eval_ref(frame& f, value& tmp) const override {
+    tmp.fill(call(f));
+    return &tmp;
+  }
+
+ private:
+  [[gnu::always_inline]] value call(frame& f) const {
     value fn = fn_->eval(f);  // held: the callee lives through the call
     if (fn.is(type::function)) {
       if (const closure_obj* c = static_cast<const function_obj&>(*fn.obj()).as_closure()) {
@@ -232,7 +240,6 @@ class call_node final : public node {
     return r;
   }
 
- private:
   node_ptr fn_;
   std::vector<node_ptr> args_;
 };
@@ -243,13 +250,25 @@ class call_node final : public node {
 class self_call_node final : public node {
  public:
   self_call_node(std::vector<node_ptr> args, source_pos p) : node(p), args_(std::move(args)) {}
-  value eval(frame& f) const override {
-    const closure_obj& self = *f.self;
-    if (const fn_arity* a = self.caller_frame_arity(args_.size())) return call_in_frame(self, *a, args_, f, pos);
-    return eval_through_invoke(f);
+  value eval(frame& f) const override { return call(f); }
+  /// As an operand ((+ (fib (- n 1)) (fib (- n 2)))): one virtual call, not eval_ref's then eval's.
+  const value* eval_ref(frame& f, value& tmp) const override {
+    tmp.fill(call(f));
+    return &tmp;
   }
 
  private:
+  [[gnu::always_inline]] value call(frame& f) const {
+    const closure_obj& self = *f.self;
+    // This node is in one template's body, so every call here runs the same arity: found once.
+    const fn_arity* a = arity_.load(std::memory_order_relaxed);
+    if (!a) {
+      a = self.caller_frame_arity(args_.size());
+      if (!a) return eval_through_invoke(f);
+      arity_.store(a, std::memory_order_relaxed);
+    }
+    return call_in_frame(self, *a, args_, f, pos);
+  }
   /// Rest parameters, a large frame or no arity for the count (the arity error).
   [[gnu::noinline]] value eval_through_invoke(frame& f) const {
     arg_buffer<> buf(args_, f);
@@ -260,6 +279,9 @@ class self_call_node final : public node {
   }
 
   std::vector<node_ptr> args_;
+  /// The arity every call here runs, once found (caller_frame_arity); null until then, and for
+  /// calls that go through invoke.
+  mutable std::atomic<const fn_arity*> arity_{nullptr};
 };
 
 /// What calling the builtin `name` may do besides answering (defined below).

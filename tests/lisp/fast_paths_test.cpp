@@ -339,6 +339,10 @@ TEST_CASE("PERF a function calling itself by name, and recur of any width") {
   check_all({
       {"(defn f [n] (if (zero? n) 0 (+ 1 (f (dec n))))) (f 100)", "100"},
       {"(defn h ([] (h 1)) ([x] (* 2 x)) ([x & more] (apply + (h x) more))) [(h) (h 2) (h 1 2 3)]", "[2 4 7]"},
+      // closures of one fn form, each calling itself (a self call finds its arity once per node)
+      {"(let [mk (fn [base] (fn g [n] (if (zero? n) base (+ 1 (g (dec n))))))] [((mk 10) 3) ((mk 100) 2) ((mk 1) 0)])",
+       "[13 102 1]"},
+      {"(defn fib [n] (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2))))) [(fib 15) (fib 1) (* 2 (fib 10))]", "[610 1 110]"},
       {"(loop [a 0 b 1 c 2] (if (< a 5) (recur (inc a) (+ b c) c) [a b c]))", "[5 11 2]"},
       // every argument is evaluated before any binding changes
       {"(loop [a 1 b 2 n 0] (if (< n 1) (recur b a (inc n)) [a b]))", "[2 1]"},
@@ -353,6 +357,9 @@ TEST_CASE("PERF a function calling itself by name, and recur of any width") {
   CHECK(kind_of("(defn k [a b c] a) (k [1] [2] (/ 1 0))") == kind_of("(/ 1 0)"));
   CHECK(kind_of("(defn k [n] (if (< n 1) n (k [1] (/ 1 0)))) (k 1)") == kind_of("(/ 1 0)"));
   CHECK(kind_of("(defn r [n] (r (inc n))) (r 0)") == "limit");
+  // a self call with a count no arity takes is the arity error every time, after good calls too
+  CHECK(ev("(defn w [n] (if (zero? n) (w 1 2) n)) [(w 3) (w 0)]") == ev("((fn w [n] n) 1 2)"));
+  CHECK(ev("(defn w [n] (if (zero? n) (w 1 2) n)) (w 3) (w 0)") == ev("((fn w [n] n) 1 2)"));
 }
 
 
