@@ -214,18 +214,26 @@ class arg_buffer {
   return r;
 }
 
-class call_node final : public node {
+/// A user-function call: its value is made by Derived::call, for eval and for eval_ref alike
+/// (as an operand, (+ (f x) 1), one virtual call, not eval_ref's default and then eval).
+template <class Derived>
+class calling_node : public node {
  public:
-  call_node(node_ptr fn, std::vector<node_ptr> args, source_pos p)
-      : node(p), fn_(std::move(fn)), args_(std::move(args)) {}
-  value eval(frame& f) const override { return call(f); }
-  /// As an operand ((+ (f x) 1)): one virtual call, not eval_ref's then eval's.
+  using node::node;
+  value eval(frame& f) const override { return static_cast<const Derived&>(*this).call(f); }
   const value* eval_ref(frame& f, value& tmp) const override {
-    tmp.fill(call(f));
+    tmp.fill(static_cast<const Derived&>(*this).call(f));
     return &tmp;
   }
+};
+
+class call_node final : public calling_node<call_node> {
+ public:
+  call_node(node_ptr fn, std::vector<node_ptr> args, source_pos p)
+      : calling_node(p), fn_(std::move(fn)), args_(std::move(args)) {}
 
  private:
+  friend calling_node;
   [[gnu::always_inline]] value call(frame& f) const {
     value fn = fn_->eval(f);  // held: the callee lives through the call
     if (fn.is(type::function)) {
@@ -247,17 +255,12 @@ class call_node final : public node {
 /// A function calling itself by name ((defn fib [n] ... (fib (- n 1)))): the running closure
 /// is the callee. It is alive for the whole call (its caller holds a reference), so no function
 /// value is made: a recursive call costs no reference count traffic for the callee.
-class self_call_node final : public node {
+class self_call_node final : public calling_node<self_call_node> {
  public:
-  self_call_node(std::vector<node_ptr> args, source_pos p) : node(p), args_(std::move(args)) {}
-  value eval(frame& f) const override { return call(f); }
-  /// As an operand ((+ (fib (- n 1)) (fib (- n 2)))): one virtual call, not eval_ref's then eval's.
-  const value* eval_ref(frame& f, value& tmp) const override {
-    tmp.fill(call(f));
-    return &tmp;
-  }
+  self_call_node(std::vector<node_ptr> args, source_pos p) : calling_node(p), args_(std::move(args)) {}
 
  private:
+  friend calling_node;
   [[gnu::always_inline]] value call(frame& f) const {
     const closure_obj& self = *f.self;
     // This node is in one template's body, so every call here runs the same arity: found once.
