@@ -460,16 +460,6 @@ class keyword_call_node final : public node {
   mutable std::atomic<std::uint32_t> hint_{0};
 };
 
-node_ptr make_keyword_call(value kw, node_ptr m, node_ptr dflt, source_pos pos) {
-  if (auto* l = exactly<local_node>(m.get())) {
-    const int slot = l->slot();
-    l->set_looks_only();
-    return std::make_unique<keyword_call_node<slot_operand>>(std::move(kw), slot_operand{slot, std::move(m)},
-                                                             std::move(dflt), pos);
-  }
-  return std::make_unique<keyword_call_node<node_operand>>(std::move(kw), node_operand{std::move(m)}, std::move(dflt), pos);
-}
-
 /// The ops an arithmetic node answers. Context: the op was a member switched on per call (an
 /// indirect jump, then a branch on the answer's kind). Decision: it is a template parameter, so
 /// each node is straight-line code for its op and operand kinds (quickening).
@@ -685,6 +675,13 @@ node_ptr with_operand(node_ptr n, Make make) {
   }
   if (auto* c = exactly<const_node>(n.get())) return make(const_operand{c->get()});
   return make(node_operand{std::move(n)});
+}
+
+/// (:kw m [default]) reading m as with_operand does (a local's slot, a constant, a node).
+node_ptr make_keyword_call(value kw, node_ptr m, node_ptr dflt, source_pos pos) {
+  return with_operand(std::move(m), [&](auto x) -> node_ptr {
+    return std::make_unique<keyword_call_node<decltype(x)>>(std::move(kw), std::move(x), std::move(dflt), pos);
+  });
 }
 
 /// (:k local) as an operand of an operator node ((= "shipped" (:status row)), (> (:ms e) 400)):
