@@ -9,8 +9,10 @@
 // report, they do not assert).
 //
 // --vs-clojure then runs every case marked for comparison through examples/bench/clojure/bench.clj
-// (same program text, same data; compiled once, warmed up ~2 s, timed ~1 s) and prints
-// ptc median | Clojure median | ratio = Clojure / ptc (≥ 1.0: ptc at least as fast). Both
+// (same program text, same data; compiled once, warmed up ~2 s), timing both sides again in six
+// alternating batches of ~0.2 s each (so both are measured in the same seconds: this machine's
+// speed changes from minute to minute), and prints ptc median | Clojure median | ratio =
+// Clojure / ptc (≥ 1.0: ptc at least as fast). Both
 // sides' results are compared as pr-str text; a mismatch is printed and makes the exit status 3
 // (the two sides did not do the same work, so the ratio means nothing).
 //
@@ -237,42 +239,59 @@ double median_of(std::vector<double>& v) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/// Runs the case once for its result (untimed); false with m.error set when it failed.
+bool first_run(const bench_case& bc, const run_options& ro, const options& o, measurement& m) {
+  run_result first = run(bc.source, ro);
+  if (first.kind == outcome::error) {
+    m.error = first.err->render();
+    if (o.runs) std::cerr << bc.name << ": " << m.error << "\n";
+    return false;
+  }
+  m.result = pr_str(first.result);
+  m.preview = m.result.size() > 48 ? m.result.substr(0, 45) + "..." : m.result;
+  return true;
+}
+
+/// Untimed runs for `us` µs, at least `min_runs`.
+void warm_up(const bench_case& bc, const run_options& ro, double us, int min_runs) {
+  auto w0 = bench_clock::now();
+  for (int i = 0; i < min_runs || since_us(w0) < us; ++i) timed_run(bc, ro);
+}
+
+/// Timed runs for `budget_us`, at least `min_reps` and at most `max_reps`, appended to the samples.
+struct samples {
+  std::vector<double> wall, cpu;
+  void time(const bench_case& bc, const run_options& ro, double budget_us, std::size_t min_reps,
+            std::size_t max_reps) {
+    std::size_t n = 0;
+    auto t0 = bench_clock::now();
+    while (n < max_reps && (n < min_reps || since_us(t0) < budget_us)) {
+      sample s = timed_run(bc, ro);
+      wall.push_back(s.wall_us);
+      cpu.push_back(s.cpu_us);
+      ++n;
+    }
+  }
+  /// Reps, medians, min and CPU mean into m.
+  void summarise(measurement& m) {
+    m.reps = wall.size();
+    m.median_us = median_of(wall);
+    m.min_us = wall.front();
+    double cpu_total = 0;
+    for (double c : cpu) cpu_total += c;
+    m.cpu_mean_us = cpu_total / static_cast<double>(cpu.size());
+    m.cpu_median_us = median_of(cpu);
+  }
+};
+
 measurement measure(const bench_case& bc, const run_options& ro, const options& o) {
   measurement m;
-  {
-    run_result first = run(bc.source, ro);
-    if (first.kind == outcome::error) {
-      m.error = first.err->render();
-      if (o.runs) std::cerr << bc.name << ": " << m.error << "\n";
-      return m;
-    }
-    m.result = pr_str(first.result);
-    m.preview = m.result.size() > 48 ? m.result.substr(0, 45) + "..." : m.result;
-  }
-
-  const double warmup_us = o.runs ? 0 : o.quick ? 20'000 : 100'000;
-  const double budget_us = o.runs ? 0 : o.quick ? 50'000 : 500'000;
-  const std::size_t min_reps = o.runs ? o.runs : o.quick ? 3 : 10;
-  const std::size_t max_reps = o.runs ? o.runs : 1'000'000;
-  const int min_warmups = o.runs ? 0 : o.quick ? 1 : 3;
-
-  auto w0 = bench_clock::now();
-  for (int i = 0; i < min_warmups || since_us(w0) < warmup_us; ++i) timed_run(bc, ro);
-
-  std::vector<double> wall, cpu;
-  auto t0 = bench_clock::now();
-  while (wall.size() < max_reps && (wall.size() < min_reps || since_us(t0) < budget_us)) {
-    sample s = timed_run(bc, ro);
-    wall.push_back(s.wall_us);
-    cpu.push_back(s.cpu_us);
-  }
-  m.reps = wall.size();
-  m.median_us = median_of(wall);
-  m.min_us = wall.front();
-  double cpu_total = 0;
-  for (double c : cpu) cpu_total += c;
-  m.cpu_mean_us = cpu_total / static_cast<double>(cpu.size());
-  m.cpu_median_us = median_of(cpu);
+  if (!first_run(bc, ro, o, m)) return m;
+  warm_up(bc, ro, o.runs ? 0 : o.quick ? 20'000 : 100'000, o.runs ? 0 : o.quick ? 1 : 3);
+  samples s;
+  s.time(bc, ro, o.runs ? 0 : o.quick ? 50'000 : 500'000, o.runs ? o.runs : o.quick ? 3 : 10,
+         o.runs ? o.runs : 1'000'000);
+  s.summarise(m);
   return m;
 }
 
@@ -357,17 +376,57 @@ bool parse_args(int argc, char** argv, options& o) {
   return true;
 }
 
-/// One compared case: ptc's figures and Clojure's.
+/// One compared case: ptc's figures and Clojure's, timed in alternating batches.
 struct comparison {
   const bench_case* bc;
-  const measurement* ptc;
-  const ptc::bench::clojure_measurement* clj = nullptr;
-  bool same_result() const { return clj && clj->error.empty() && clj->result == ptc->result; }
+  measurement ptc;  ///< from the batches alternating with Clojure's (not the table above's)
+  std::optional<ptc::bench::clojure_measurement> clj;
+  bool same_result() const { return clj && clj->error.empty() && clj->result == ptc.result; }
   /// Clojure wall time / ptc wall time (medians).
-  double ratio() const { return clj && ptc->median_us > 0 ? clj->median_us / ptc->median_us : 0; }
+  double ratio() const { return clj && ptc.median_us > 0 ? clj->median_us / ptc.median_us : 0; }
   /// Clojure CPU time (whole JVM) / ptc CPU time (means over the timed runs).
-  double cpu_ratio() const { return clj && ptc->cpu_mean_us > 0 ? clj->cpu_mean_us / ptc->cpu_mean_us : 0; }
+  double cpu_ratio() const { return clj && ptc.cpu_mean_us > 0 ? clj->cpu_mean_us / ptc.cpu_mean_us : 0; }
 };
+
+/// Times `row` on both sides: Clojure's program `index` is compiled and warmed up (JIT), ptc's
+/// case warmed up again (other cases ran since its table row), then `rounds` rounds of one timed
+/// batch per side, alternating which side goes first (ABBA), so that both sides' samples come
+/// from the same seconds.
+void compare(comparison& row, std::size_t index, ptc::bench::clojure_session& clj, const run_options& ro,
+             const options& o) {
+  const double clj_warmup_us = o.quick ? 300'000 : 2'000'000;
+  const int rounds = o.quick ? 2 : 6;
+  const double batch_us = (o.quick ? 200'000.0 : 1'200'000.0) / rounds;
+  ptc::bench::clojure_measurement& cm = row.clj.emplace();
+  cm.name = row.bc->name;
+  ptc::bench::clojure_session::warmed w = clj.warm(index, clj_warmup_us);
+  if (!w.error.empty()) {
+    cm.error = w.error;
+    return;
+  }
+  cm.result = std::move(w.result);
+  warm_up(*row.bc, ro, o.quick ? 20'000 : 100'000, o.quick ? 1 : 3);
+  samples mine;
+  std::vector<double> theirs;
+  double their_cpu = 0;
+  for (int r = 0; r < rounds; ++r) {
+    const bool ptc_first = r % 4 == 0 || r % 4 == 3;
+    if (ptc_first) mine.time(*row.bc, ro, batch_us, 3, 1'000'000);
+    ptc::bench::clojure_session::batch b = clj.time(index, batch_us);
+    if (!b.error.empty()) {
+      cm.error = b.error;
+      return;
+    }
+    theirs.insert(theirs.end(), b.samples_us.begin(), b.samples_us.end());
+    their_cpu += b.cpu_us;
+    if (!ptc_first) mine.time(*row.bc, ro, batch_us, 3, 1'000'000);
+  }
+  mine.summarise(row.ptc);
+  cm.reps = theirs.size();
+  cm.cpu_mean_us = their_cpu / static_cast<double>(theirs.size());
+  cm.min_us = *std::min_element(theirs.begin(), theirs.end());
+  cm.median_us = median_of(theirs);
+}
 
 /// The 1-minute load average, 0 when unknown.
 double load_1min() {
@@ -396,8 +455,9 @@ std::string comparison_verdict(const comparison& c, bool by_cpu) {
 bool print_comparison(const std::vector<comparison>& rows, bool quick, bool by_cpu) {
   const std::size_t name_w = 36;
   std::cout << "\nptc vs JIT-compiled Clojure 1.11 (same programs, same data; Clojure compiled once and"
-               " warmed up,\nptc timed as read + analyse + evaluate per run). ratio = Clojure / ptc"
-               " (≥ 1.0: ptc at least as fast)\n"
+               " warmed up,\nptc timed as read + analyse + evaluate per run; both sides timed again in"
+               " alternating batches,\nso the ptc column may differ from the table above)."
+               " ratio = Clojure / ptc (≥ 1.0: ptc at least as fast)\n"
                "cpu: mean CPU µs per run; ptc's thread, Clojure's whole JVM (GC and JIT threads included)\n\n";
   std::cout << pad("program", name_w) << pad("ptc µs", 11, true) << pad("Clojure µs", 12, true)
             << pad("ratio", 8, true) << pad("ptc cpu", 11, true) << pad("Clj cpu", 11, true)
@@ -407,13 +467,13 @@ bool print_comparison(const std::vector<comparison>& rows, bool quick, bool by_c
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const comparison& c = rows[i];
     if (i == 0 || rows[i - 1].bc->from != c.bc->from) std::cout << "[" << group_heading(c.bc->from) << "]\n";
-    std::cout << pad(c.bc->name, name_w) << pad(format_us(c.ptc->median_us), 11, true);
+    std::cout << pad(c.bc->name, name_w) << pad(format_us(c.ptc.median_us), 11, true);
     if (c.clj && c.clj->error.empty()) {
       std::cout << pad(format_us(c.clj->median_us), 12, true) << pad(fixed(c.ratio(), 2), 8, true)
-                << pad(format_us(c.ptc->cpu_mean_us), 11, true) << pad(format_us(c.clj->cpu_mean_us), 11, true)
+                << pad(format_us(c.ptc.cpu_mean_us), 11, true) << pad(format_us(c.clj->cpu_mean_us), 11, true)
                 << pad(fixed(c.cpu_ratio(), 2), 10, true);
     } else {
-      std::cout << pad("-", 12, true) << pad("-", 8, true) << pad(format_us(c.ptc->cpu_mean_us), 11, true)
+      std::cout << pad("-", 12, true) << pad("-", 8, true) << pad(format_us(c.ptc.cpu_mean_us), 11, true)
                 << pad("-", 11, true) << pad("-", 10, true);
     }
     std::cout << "  " << comparison_verdict(c, by_cpu) << "\n";
@@ -421,7 +481,7 @@ bool print_comparison(const std::vector<comparison>& rows, bool quick, bool by_c
     if (c.clj && c.clj->error.empty() && !c.same_result()) {
       all_same = false;
       std::cout << "    !!! the two sides computed different values:\n"
-                << "    ptc:     " << clip(c.ptc->result, 300) << "\n"
+                << "    ptc:     " << clip(c.ptc.result, 300) << "\n"
                 << "    Clojure: " << clip(c.clj->result, 300) << "\n";
     }
   }
@@ -499,26 +559,27 @@ int main(int argc, char** argv) {
                 << " cores): wall times are inflated; the cpu µs column is the better guide.\n";
   }
 
-  // The Clojure side, after all of ptc's measurements (so the JVM never competes with them).
+  // The comparison, after ptc's table: each compared case timed again, in batches alternating
+  // with Clojure's (the JVM idles, blocked on its input, while ptc runs).
   std::vector<comparison> rows;
-  ptc::bench::clojure_outcome clj;
+  bool compared = false;
   if (o.vs_clojure) {
     std::vector<ptc::bench::clojure_program> programs;
     for (std::size_t i = 0; i < cases.size(); ++i) {
       if (cases[i].vs == versus::none || !results[i].error.empty()) continue;
-      rows.push_back({&cases[i], &results[i]});
+      rows.push_back({&cases[i], results[i], std::nullopt});
       programs.push_back({cases[i].name, cases[i].source});
     }
     if (!programs.empty()) {
       if (!o.json) std::cout.flush();
-      clj = ptc::bench::run_clojure(programs, ro.data, o.clojure_script, o.quick);
-      if (clj.ran) {
-        for (auto& row : rows)
-          for (const auto& r : clj.results)
-            if (r.name == row.bc->name) row.clj = &r;
+      ptc::bench::clojure_session clj(programs, ro.data, o.clojure_script);
+      for (std::size_t k = 0; k < rows.size() && clj.ok(); ++k) compare(rows[k], k, clj, ro, o);
+      if (clj.ok()) {
+        compared = true;
       } else {
-        (o.json ? std::cerr : std::cout) << "\nno Clojure comparison: " << clj.problem
+        (o.json ? std::cerr : std::cout) << "\nno Clojure comparison: " << clj.problem()
                                          << "; only ptc's figures are shown\n";
+        rows.clear();
       }
     }
   }
@@ -542,7 +603,9 @@ int main(int argc, char** argv) {
       if (!m.error.empty()) j["error"] = m.error;
       for (const auto& row : rows) {
         if (row.bc != &bc || !row.clj) continue;
-        nlohmann::ordered_json c = {{"reps", row.clj->reps},
+        nlohmann::ordered_json c = {{"ptc_median_us", row.ptc.median_us},
+                                    {"ptc_cpu_mean_us", row.ptc.cpu_mean_us},
+                                    {"reps", row.clj->reps},
                                     {"median_us", row.clj->median_us},
                                     {"min_us", row.clj->min_us},
                                     {"cpu_mean_us", row.clj->cpu_mean_us},
@@ -557,7 +620,7 @@ int main(int argc, char** argv) {
       out.push_back(std::move(j));
     }
     std::cout << out.dump(2) << "\n";
-  } else if (clj.ran) {
+  } else if (compared) {
     same = print_comparison(rows, o.quick, by_cpu);
   }
   return same ? 0 : 3;

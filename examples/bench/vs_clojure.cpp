@@ -1,11 +1,12 @@
 #include "vs_clojure.hpp"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string_view>
+#include <utility>
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -60,6 +61,8 @@ class temp_dir {
   temp_dir(const temp_dir&) = delete;
   temp_dir& operator=(const temp_dir&) = delete;
   const std::string& path() const { return path_; }
+  /// The path, no longer removed by this object.
+  std::string release() { return std::exchange(path_, {}); }
 
  private:
   std::string path_;
@@ -81,90 +84,135 @@ std::string programs_edn(const std::vector<clojure_program>& programs) {
   return out + "]\n";
 }
 
-/// Runs argv with stdout to `out_path`, stdin from /dev/null; returns the exit status or a
-/// negative number when it could not be started.
-int spawn_and_wait(const std::vector<std::string>& args, const std::string& out_path) {
+/// Closes `fd` unless it is -1.
+void close_fd(int fd) {
+  if (fd >= 0) ::close(fd);
+}
+
+}  // namespace
+
+struct clojure_session::reply {
+  nlohmann::json body;  ///< an object; {"error": ...} when the session failed
+};
+
+clojure_session::clojure_session(const std::vector<clojure_program>& programs, const lisp::value& data,
+                                 const std::string& script) {
+  std::string clojure = find_clojure();
+  if (clojure.empty()) {
+    problem_ = "`clojure` is not installed (Debian: apt-get install clojure)";
+    return;
+  }
+  if (!fs::exists(script)) {
+    problem_ = "Clojure benchmark script not found: " + script + " (use --clojure-script PATH)";
+    return;
+  }
+  temp_dir dir;
+  if (dir.path().empty()) {
+    problem_ = "could not create a temporary directory";
+    return;
+  }
+  // The data as Clojure reads it: ptc's pr-str is EDN (keyword keys, vectors, doubles as 1.0).
+  if (!write_file(dir.path() + "/data.edn", lisp::pr_str(data)) ||
+      !write_file(dir.path() + "/programs.edn", programs_edn(programs))) {
+    problem_ = "could not write the inputs to " + dir.path();
+    return;
+  }
+  // A child that dies makes our writes fail with EPIPE (reported) instead of killing us.
+  std::signal(SIGPIPE, SIG_IGN);
+  int in[2] = {-1, -1}, out[2] = {-1, -1};  // its stdin, its stdout; our ends close on exec
+  if (::pipe2(in, O_CLOEXEC) != 0 || ::pipe2(out, O_CLOEXEC) != 0) {
+    for (int fd : {in[0], in[1], out[0], out[1]}) close_fd(fd);
+    problem_ = "could not create pipes to clojure";
+    return;
+  }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_path.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+  std::vector<std::string> args = {clojure, script, dir.path()};
   std::vector<char*> argv;
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   pid_t pid = 0;
   int rc = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) return -1;
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) return -1;
+  close_fd(in[0]);
+  close_fd(out[1]);
+  if (rc != 0) {
+    close_fd(in[1]);
+    close_fd(out[0]);
+    problem_ = "could not start " + clojure;
+    return;
   }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -2;
+  pid_ = pid;
+  to_child_ = ::fdopen(in[1], "w");
+  from_child_ = ::fdopen(out[0], "r");
+  dir_ = dir.release();
+  reply r = request("");  // nothing sent: waits for {"ready": true}
+  if (!r.body.contains("ready")) problem_ = r.body.value("error", "the Clojure side did not start");
 }
 
-}  // namespace
-
-clojure_outcome run_clojure(const std::vector<clojure_program>& programs, const lisp::value& data,
-                            const std::string& script, bool quick) {
-  clojure_outcome out;
-  std::string clojure = find_clojure();
-  if (clojure.empty()) {
-    out.problem = "`clojure` is not installed (Debian: apt-get install clojure)";
-    return out;
-  }
-  if (!fs::exists(script)) {
-    out.problem = "Clojure benchmark script not found: " + script + " (use --clojure-script PATH)";
-    return out;
-  }
-  temp_dir dir;
-  if (dir.path().empty()) {
-    out.problem = "could not create a temporary directory";
-    return out;
-  }
-  // The data as Clojure reads it: ptc's pr-str is EDN (keyword keys, vectors, doubles as 1.0).
-  if (!write_file(dir.path() + "/data.edn", lisp::pr_str(data)) ||
-      !write_file(dir.path() + "/programs.edn", programs_edn(programs))) {
-    out.problem = "could not write the inputs to " + dir.path();
-    return out;
-  }
-  std::vector<std::string> args = {clojure, script, dir.path()};
-  if (quick) args.push_back("--quick");
-  std::string out_path = dir.path() + "/results.json";
-  int rc = spawn_and_wait(args, out_path);
-  if (rc != 0) {
-    out.problem = rc < 0 ? "could not start " + clojure : "clojure exited with status " + std::to_string(rc);
-    return out;
-  }
-  std::ifstream f(out_path);
-  std::stringstream text;
-  text << f.rdbuf();
-  // The JSON is the last line; anything before it (a JVM warning) is not ours to parse.
-  std::string s = text.str();
-  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
-  std::size_t nl = s.rfind('\n');
-  std::string last = nl == std::string::npos ? s : s.substr(nl + 1);
-  nlohmann::json j = nlohmann::json::parse(last, nullptr, false);
-  if (j.is_discarded() || !j.is_array()) {
-    out.problem = "could not parse the Clojure side's output";
-    return out;
-  }
-  for (const auto& r : j) {
-    clojure_measurement m;
-    m.name = r.value("name", "");
-    if (r.contains("error")) {
-      m.error = r.value("error", "");
-    } else {
-      m.reps = r.value("reps", std::size_t{0});
-      m.median_us = r.value("median_us", 0.0);
-      m.min_us = r.value("min_us", 0.0);
-      m.cpu_mean_us = r.value("cpu_mean_us", 0.0);
-      m.result = r.value("result", "");
+clojure_session::~clojure_session() {
+  if (to_child_) std::fclose(to_child_);  // end of input ends the script
+  if (pid_ > 0) {
+    int status = 0;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
     }
-    out.results.push_back(std::move(m));
   }
-  out.ran = true;
-  return out;
+  if (from_child_) std::fclose(from_child_);
+  std::error_code ec;
+  if (!dir_.empty()) fs::remove_all(dir_, ec);
+}
+
+clojure_session::reply clojure_session::request(const std::string& line) {
+  if (!problem_.empty()) return {{{"error", problem_}}};
+  if (!line.empty() && (std::fputs((line + "\n").c_str(), to_child_) < 0 || std::fflush(to_child_) != 0)) {
+    problem_ = "the Clojure side stopped (could not send \"" + line + "\")";
+    return {{{"error", problem_}}};
+  }
+  // One JSON object per line; anything else on its stdout (a JVM warning) is not ours to parse.
+  char* buf = nullptr;
+  std::size_t cap = 0;
+  for (;;) {
+    ssize_t n = ::getline(&buf, &cap, from_child_);
+    if (n < 0) break;
+    std::string_view text(buf, static_cast<std::size_t>(n));
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
+    if (text.empty() || text.front() != '{') continue;
+    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) continue;
+    std::free(buf);
+    return {std::move(j)};
+  }
+  std::free(buf);
+  int status = 0;
+  std::string how = "exited";
+  if (pid_ > 0 && ::waitpid(pid_, &status, 0) == pid_) {
+    pid_ = -1;
+    how = WIFEXITED(status) ? "exited with status " + std::to_string(WEXITSTATUS(status))
+                            : "was killed by signal " + std::to_string(WTERMSIG(status));
+  }
+  problem_ = "the Clojure side " + how;
+  return {{{"error", problem_}}};
+}
+
+clojure_session::warmed clojure_session::warm(std::size_t index, double us) {
+  reply r = request("warm " + std::to_string(index) + " " + std::to_string(static_cast<long long>(us)));
+  if (r.body.contains("error")) return {"", r.body.value("error", "")};
+  return {r.body.value("result", ""), ""};
+}
+
+clojure_session::batch clojure_session::time(std::size_t index, double us) {
+  reply r = request("time " + std::to_string(index) + " " + std::to_string(static_cast<long long>(us)));
+  batch b;
+  if (r.body.contains("error")) {
+    b.error = r.body.value("error", "");
+    return b;
+  }
+  for (const auto& s : r.body.value("samples", nlohmann::json::array())) b.samples_us.push_back(s.get<double>());
+  b.cpu_us = r.body.value("cpu_us", 0.0);
+  if (b.samples_us.empty()) b.error = "the Clojure side timed no calls";
+  return b;
 }
 
 }  // namespace ptc::bench
