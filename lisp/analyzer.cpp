@@ -546,6 +546,8 @@ class int_op2_node final : public node {
     return slow(f, x, y).truthy();
   }
   effects effect() const override { return worst(effects::may_raise, worst(a_.effect(), b_.effect())); }
+  const A& operand_a() const { return a_; }
+  const B& operand_b() const { return b_; }
 
  private:
   [[gnu::always_inline]] value answer(frame& f) const {
@@ -702,6 +704,83 @@ node_ptr with_operand_kw(node_ptr n, Make make) {
   return with_operand(std::move(n), make);
 }
 
+/// (op local k) with op one of + - * mod and k a long constant, as an operand of another
+/// operator node ((mod (* i 7919) 1000), (zero? (mod i 3)), (= 0 (mod i 15))): the long answer
+/// computed inline, without the inner node's virtual call; any other case (a double in the
+/// local, overflow, a zero divisor) is the inner node's own, through it.
+struct arith_operand {
+  node_ptr n;  ///< the inner node: int_op2_node<Op, slot_operand, const_operand>
+  int slot;
+  std::int64_t k;
+  int_op op;
+  [[gnu::always_inline]] const value& get(frame& f, value& tmp) const {
+    const value& x = f.slots[slot];
+    if (x.is(type::integer)) {
+      std::int64_t r = 0;
+      bool ok = false;
+      switch (op) {
+        case int_op::add: ok = long_answer<int_op::add>(x.as_int(), k, r); break;
+        case int_op::sub: ok = long_answer<int_op::sub>(x.as_int(), k, r); break;
+        case int_op::mul: ok = long_answer<int_op::mul>(x.as_int(), k, r); break;
+        default: ok = long_answer<int_op::mod>(x.as_int(), k, r); break;
+      }
+      if (ok) {
+        tmp.fill(value::integer(r));
+        return tmp;
+      }
+    }
+    return *n->eval_ref(f, tmp);
+  }
+  effects effect() const { return n->effect(); }
+};
+
+/// with_operand_kw, and an arith_operand for (op local k).
+template <class Make>
+node_ptr with_operand_ext(node_ptr n, Make make) {
+  std::optional<arith_operand> a;
+  auto try_op = [&]<int_op Op>() {
+    auto* inner = exactly<int_op2_node<Op, slot_operand, const_operand>>(n.get());
+    if (!inner || !inner->operand_b().v.is(type::integer)) return false;
+    a = arith_operand{nullptr, inner->operand_a().slot, inner->operand_b().v.as_int(), Op};
+    return true;
+  };
+  if (try_op.template operator()<int_op::add>() || try_op.template operator()<int_op::sub>() ||
+      try_op.template operator()<int_op::mul>() || try_op.template operator()<int_op::mod>()) {
+    a->n = std::move(n);
+    return make(std::move(*a));
+  }
+  return with_operand_kw(std::move(n), make);
+}
+
+/// The operand kinds read inline beside anything (a local, a constant, a node)...
+template <class X>
+constexpr bool plain_kind = std::is_same_v<X, slot_operand> || std::is_same_v<X, const_operand> ||
+                            std::is_same_v<X, node_operand>;
+/// ...and a lookup or arithmetic operand, read inline only beside a local or a constant (and a
+/// lookup beside another lookup): the node types stay few. Others are read through their node.
+template <class X>
+constexpr bool simple_kind = std::is_same_v<X, slot_operand> || std::is_same_v<X, const_operand>;
+
+/// A kw_operand or arith_operand read through its node instead (node_operand); other operands
+/// as they are.
+template <class X>
+auto plain_operand(X x) {
+  if constexpr (std::is_same_v<X, kw_operand> || std::is_same_v<X, arith_operand>) return node_operand{std::move(x.n)};
+  else return x;
+}
+
+/// Whether operands of kinds X and Y stay as they are in an operator node where lookups are
+/// read inline when `kw` (else plain_operand demotes them).
+template <class X, class Y>
+constexpr bool operand_pair_kept(bool kw) {
+  constexpr bool xk = std::is_same_v<X, kw_operand>, yk = std::is_same_v<Y, kw_operand>;
+  if (plain_kind<X> && plain_kind<Y>) return true;
+  if (!plain_kind<X> && !plain_kind<Y>) return kw && xk && yk;  // (< (:a m) (:b m))
+  // one special operand (lookup or arithmetic), the other plain: kept beside a local or constant
+  if (xk || yk) return kw && (simple_kind<X> || simple_kind<Y>);
+  return simple_kind<X> || simple_kind<Y>;
+}
+
 /// (= a b): integers and strings compared here, other values by equal() without a call (a
 /// lazy seq goes to the builtin, which realises it). A template over its operands' kinds, as
 /// the arithmetic nodes: (= (:status %) "shipped") reads the constant without a virtual call.
@@ -737,9 +816,20 @@ class equal2_node final : public node {
 };
 
 node_ptr make_equal2(native_fn fn, node_ptr a, node_ptr b, source_pos pos) {
-  return with_operand_kw(std::move(a), [&](auto x) {
-    return with_operand_kw(std::move(b), [&](auto y) -> node_ptr {
-      return std::make_unique<equal2_node<decltype(x), decltype(y)>>(fn, std::move(x), std::move(y), pos);
+  return with_operand_ext(std::move(a), [&](auto x) {
+    return with_operand_ext(std::move(b), [&](auto y) -> node_ptr {
+      using X = std::remove_cvref_t<decltype(x)>;
+      using Y = std::remove_cvref_t<decltype(y)>;
+      // lookups: beside anything, as before arithmetic operands existed
+      if constexpr (!std::is_same_v<X, arith_operand> && !std::is_same_v<Y, arith_operand>) {
+        return std::make_unique<equal2_node<X, Y>>(fn, std::move(x), std::move(y), pos);
+      } else if constexpr (operand_pair_kept<X, Y>(false)) {
+        return std::make_unique<equal2_node<X, Y>>(fn, std::move(x), std::move(y), pos);
+      } else {
+        auto px = plain_operand(std::move(x));
+        auto py = plain_operand(std::move(y));
+        return std::make_unique<equal2_node<decltype(px), decltype(py)>>(fn, std::move(px), std::move(py), pos);
+      }
     });
   });
 }
@@ -750,13 +840,6 @@ node_ptr with_op(int_op op, Make&& make) {
   node_ptr out;
   (void)((op == Ops && (out = make.template operator()<Ops>(), true)) || ...);
   return out;
-}
-
-/// A kw_operand read through its node instead (node_operand); other operands as they are.
-template <class X>
-auto plain_operand(X x) {
-  if constexpr (std::is_same_v<X, kw_operand>) return node_operand{std::move(x.n)};
-  else return x;
 }
 
 /// The ops whose nodes read (:k local) operands inline: the comparisons and + - * (filters on
@@ -770,18 +853,16 @@ constexpr bool kw_op(int_op op) {
 node_ptr make_int_op2(int_op op, native_fn fn, node_ptr a, node_ptr b, source_pos pos) {
   using o = int_op;
   return with_op<o::add, o::sub, o::mul, o::lt, o::gt, o::le, o::ge, o::eq, o::mod, o::rem, o::quot>(op, [&]<int_op Op>() {
-    return with_operand_kw(std::move(a), [&](auto x) {
-      return with_operand_kw(std::move(b), [&](auto y) -> node_ptr {
+    return with_operand_ext(std::move(a), [&](auto x) {
+      return with_operand_ext(std::move(b), [&](auto y) -> node_ptr {
         using X = std::remove_cvref_t<decltype(x)>;
         using Y = std::remove_cvref_t<decltype(y)>;
-        constexpr bool kw = std::is_same_v<X, kw_operand> || std::is_same_v<Y, kw_operand>;
-        constexpr bool beside_node = std::is_same_v<X, node_operand> || std::is_same_v<Y, node_operand>;
-        if constexpr (kw && (beside_node || !kw_op(Op))) {
+        if constexpr (operand_pair_kept<X, Y>(kw_op(Op))) {
+          return std::make_unique<int_op2_node<Op, X, Y>>(fn, std::move(x), std::move(y), pos);
+        } else {
           auto px = plain_operand(std::move(x));
           auto py = plain_operand(std::move(y));
           return std::make_unique<int_op2_node<Op, decltype(px), decltype(py)>>(fn, std::move(px), std::move(py), pos);
-        } else {
-          return std::make_unique<int_op2_node<Op, X, Y>>(fn, std::move(x), std::move(y), pos);
         }
       });
     });
@@ -791,8 +872,12 @@ node_ptr make_int_op2(int_op op, native_fn fn, node_ptr a, node_ptr b, source_po
 node_ptr make_int_op1(int_op op, native_fn fn, node_ptr a, source_pos pos) {
   using o = int_op;
   return with_op<o::inc, o::dec, o::zero, o::pos, o::neg, o::even, o::odd>(op, [&]<int_op Op>() {
-    return with_operand(std::move(a), [&](auto x) -> node_ptr {
-      return std::make_unique<int_op1_node<Op, decltype(x)>>(fn, std::move(x), pos);
+    return with_operand_ext(std::move(a), [&](auto x) -> node_ptr {
+      auto px = [&] {  // a lookup through its node: (zero? (:n m)) is rare
+        if constexpr (std::is_same_v<std::remove_cvref_t<decltype(x)>, kw_operand>) return plain_operand(std::move(x));
+        else return std::move(x);
+      }();
+      return std::make_unique<int_op1_node<Op, decltype(px)>>(fn, std::move(px), pos);
     });
   });
 }

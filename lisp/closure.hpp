@@ -96,6 +96,9 @@ class closure_obj final : public function_obj {
   /// tail recur, with a step tick between, then records the result as the most recent call's.
   /// The whole of a call once its frame is set up (call(), call_loop); inline, below.
   value run_body(const fn_arity& a, value* slots, context& c) const;
+  /// run_body as a condition ((filter p xs)): the body answers through node::test, so a
+  /// comparison's boolean is never made, unless the call's value is recorded (returned()).
+  bool test_body(const fn_arity& a, value* slots, context& c) const;
   void returned(const value& r) const {
     if (records_returns_) note_return(r);
   }
@@ -139,6 +142,9 @@ class call_loop {
 
   /// (f x), for a loop made with nargs 1.
   value operator()(const value& x);
+  /// (f x) as a condition, for a loop made with nargs 1 ((filter p xs), (remove p xs)): the
+  /// same call, its value only tested (closure_obj::test_body).
+  bool test(const value& x);
   /// (f acc x), for a loop made with nargs 2; acc is handed over (an assoc in f can then
   /// update it in place, as with context::call_owned).
   value operator()(value acc, const value& x);
@@ -175,6 +181,17 @@ class call_loop {
   }
 }
 
+[[gnu::always_inline]] inline bool closure_obj::test_body(const fn_arity& a, value* slots, context& c) const {
+  if (records_returns_) return run_body(a, slots, c).truthy();
+  frame f{slots, this, &c};
+  for (;;) {
+    const bool t = a.body->test(f);
+    if (!f.recur) return t;
+    f.recur = false;
+    c.limits().tick();
+  }
+}
+
 [[gnu::always_inline]] inline value call_loop::run() {
   c_.limits().tick();
   return closure_->run_body(*arity_, slots_, c_);
@@ -203,6 +220,17 @@ inline value call_loop::operator()(const value& x) {
   }
   slots_[0] = x;
   return run();
+}
+
+inline bool call_loop::test(const value& x) {
+  if (!closure_) return (*this)(x).truthy();
+  c_.limits().tick();
+  if (lend_) {
+    detail::loan l(slots_[0], x);
+    return closure_->test_body(*arity_, slots_, c_);
+  }
+  slots_[0] = x;
+  return closure_->test_body(*arity_, slots_, c_);
 }
 
 inline value call_loop::operator()(value acc, const value& x) {

@@ -167,7 +167,7 @@ value filter_impl(context& c, args_t a, std::string_view fn, bool keep_truthy, b
   if (eager && call_loop::helps(f)) {  // eager: one frame for every call (closure.hpp)
     call_loop call(c, f, 1);
     return transform(c, a, fn, as_vector, [&call, keep_truthy](context&, const value& x, value& out, std::int64_t) {
-      if (call(x).truthy() != keep_truthy) return 0;
+      if (call.test(x) != keep_truthy) return 0;
       out = x;
       return 1;
     }, range);
@@ -523,6 +523,7 @@ value run_fused(context& c, const value& coll, const int_range* range, std::span
     if (!stages[i].fn->is(type::keyword)) calls[i].loop.emplace(c, *stages[i].fn, 1);
   }
   auto call = [&](caller& k, const value& x) { return k.loop ? (*k.loop)(x) : call1_keyword(c, *k.fn, x, k.hint); };
+  auto test = [&](caller& k, const value& x) { return k.loop ? k.loop->test(x) : call1_keyword(c, *k.fn, x, k.hint).truthy(); };
   // The item after the stages, or null when a filter dropped it; `held` keeps a mapped item.
   auto through = [&](const value& x, value& held) -> const value* {
     const value* cur = &x;
@@ -533,7 +534,7 @@ value run_fused(context& c, const value& coll, const int_range* range, std::span
         value y = call(calls[i], *cur);
         held = std::move(y);
         cur = &held;
-      } else if (call(calls[i], *cur).truthy() != (stages[i].kind == fused_stage::filter)) {
+      } else if (test(calls[i], *cur) != (stages[i].kind == fused_stage::filter)) {
         held = value();  // dropped now: a record the map made can be refilled for the next item
         return nullptr;
       }

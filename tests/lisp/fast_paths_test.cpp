@@ -118,6 +118,17 @@ TEST_CASE("closures called in a loop through one frame answer as fresh calls") {
       {"(map (fn [a] (let [b 1 c 2 d 3 e 4 f 5 g 6 h 7 i 8] (+ a b c d e f g h i))) [0 1])", "(36 37)"},
       {"(map (fn [& xs] (count xs)) [1 2])", "(1 1)"},
   });
+  // A predicate's value is only tested (call_loop::test): a body with recur, fused or not, and
+  // a defn that records what it returned (its type is shown to the LLM) answer as calls.
+  check_all({
+      {"(->> (range 8) (map inc) (filter (fn [x] (if (> x 10) (odd? x) (recur (* x 3))))) vec)", "[1 3 5 7]"},
+      {"(remove (fn [x] (if (> x 10) (odd? x) (recur (* x 3)))) [1 2 5 7])", "(2)"},
+      {"(->> [1 2 nil 4] (filter (fn [x] x)) (remove (fn [x] (when (even? x) x))))", "(1)"},
+  });
+  ptc::lisp::run_result r = ptc::lisp::run("(defn big? [x] (when (> x 2) :big)) (vec (filter big? [1 2 3 4]))");
+  REQUIRE(r.mem);
+  CHECK(ptc::lisp::pr_str(r.result) == "[3 4]");
+  CHECK(r.mem->find("big?")->return_type() == "keyword");
   // An error inside the loop leaves the call depth as it was: deep recursion still works after.
   CHECK(kind_of("(map (fn [x] (/ 1 x)) [1 0])") == kind_of("(/ 1 0)"));
   check_all({{"(defn d [n] (if (zero? n) 0 (inc (d (dec n))))) (try (doall (map (fn [x] (/ 1 x)) [1 0])) "
@@ -270,6 +281,55 @@ TEST_CASE("PERF a field lookup read inline by = and the number operators answers
   CHECK(ev("(let [r {:a 9223372036854775807}] (* (:a r) (:a r)))") == ev("(* 9223372036854775807 9223372036854775807)"));
   // The default is evaluated even when the key is present, as in any call.
   CHECK(kind_of("(let [r {:a 1}] (+ (:a r (/ 1 0)) 1))") == kind_of("(/ 1 0)"));
+}
+
+// (op local k) with op + - * or mod and k a long constant, as an operand of another operator
+// node, is computed inline by that node (arith_operand in analyzer.cpp): beside a local or a
+// constant; beside anything else through its own node. Expected texts printed by Clojure 1.11.
+TEST_CASE("PERF arithmetic on a local and a constant read inline by an outer operator answers as the nested node") {
+  check_all({
+      {"(let [xs [3 -7 0 2.5 -1.5 1000000]]"
+       "  (mapv (fn [i] [(mod (* i 7919) 1000) (zero? (mod i 3)) (= 0 (mod i 3)) (= (mod i 3) 0) (< (+ i 1) 4)"
+       "                 (> 10 (* i 3)) (+ (* i 2) 1) (- 100 (- i 10)) (* (- i 1) i) (inc (* i 2)) (pos? (- i 2))"
+       "                 (quot (* i 5) 2) (rem (- i 10) 4) (mod (- i 10) -4) (<= (mod i 7) 3) (>= 4 (mod i 7))"
+       "                 (+ (* i 2) (- i 1)) (= (+ i 1) (* i 2))]) xs))",
+       "[[757 true true true false true 7 107 6 7 true 7 -3 -3 true true 8 false] "
+       "[567 false false false true true -13 117 56 -13 false -17 -1 -1 true true -22 false] "
+       "[0 true true true true true 1 110 0 1 false 0 -2 -2 true true -1 false] "
+       "[797.5 false false false true true 6.0 107.5 3.75 6.0 true 6.0 -3.5 -3.5 true true 6.5 false] "
+       "[121.5 false false false true true -2.0 111.5 3.75 -2.0 false -3.0 -3.5 -3.5 false false -5.5 false] "
+       "[0 false false false false false 2000001 -999890 999999000000 2000001 true 2500000 2 -2 true true 2999999 false]]"},
+  });
+  // Every outer operator, in every place, over every kind of local and constant: as the same
+  // inner node read through (identity ...), which no operator reads inline. Errors (overflow,
+  // a zero divisor, a string or nil in the local) are the inner or outer builtin's own.
+  const ptc::lisp::run_options o;
+  const std::string xs = "[3 -7 0 2.5 nil \"a\" 9223372036854775807 -9223372036854775808]";
+  for (const std::string inner : {"+", "-", "*", "mod"}) {
+    for (const std::string k : {"3", "-4", "0", "-1", "2.5"}) {
+      const std::string in = "(" + inner + " x " + k + ")", ref = "(identity " + in + ")";
+      auto check = [&](const std::string& fast, const std::string& slow) {
+        const std::string a = "(mapv (fn [x] (try " + fast + " (catch Exception e (ex-message e)))) " + xs + ")";
+        const std::string b = "(mapv (fn [x] (try " + slow + " (catch Exception e (ex-message e)))) " + xs + ")";
+        INFO(fast);
+        CHECK(answer(a, o) == answer(b, o));
+      };
+      for (const std::string outer : {"+", "-", "*", "<", ">", "<=", ">=", "=", "mod", "rem", "quot"}) {
+        for (const std::string c : {"5", "x", "2.5"}) {
+          check("(" + outer + " " + in + " " + c + ")", "(" + outer + " " + ref + " " + c + ")");
+          check("(" + outer + " " + c + " " + in + ")", "(" + outer + " " + c + " " + ref + ")");
+          check("(if (" + outer + " " + in + " " + c + ") :t :f)", "(if (" + outer + " " + ref + " " + c + ") :t :f)");
+        }
+        check("(" + outer + " " + in + " " + in + ")", "(" + outer + " " + ref + " " + ref + ")");
+        check("(" + outer + " " + in + " (:a {:a 2}))", "(" + outer + " " + ref + " (:a {:a 2}))");
+        check("(" + outer + " (count [1]) " + in + ")", "(" + outer + " (count [1]) " + ref + ")");
+      }
+      for (const std::string pred : {"inc", "dec", "zero?", "pos?", "neg?", "even?", "odd?"}) {
+        check("(" + pred + " " + in + ")", "(" + pred + " " + ref + ")");
+        check("(if (" + pred + " " + in + ") :t :f)", "(if (" + pred + " " + ref + ") :t :f)");
+      }
+    }
+  }
 }
 
 // A map literal's record is refilled in place once the program has dropped it (record_cache,
