@@ -9,8 +9,8 @@
 // report, they do not assert).
 //
 // --vs-clojure then runs every case marked for comparison through examples/bench/clojure/bench.clj
-// (same program text, same data; compiled once, warmed up ~2 s), timing both sides again in six
-// alternating batches of ~0.2 s each (so both are measured in the same seconds: this machine's
+// (same program text, same data; compiled once, warmed up ~2 s), timing both sides again in twenty
+// alternating batches of ~60 ms each (so both are measured in the same seconds: this machine's
 // speed changes from minute to minute), and prints ptc median | Clojure median | ratio =
 // Clojure / ptc (≥ 1.0: ptc at least as fast). Both
 // sides' results are compared as pr-str text; a mismatch is printed and makes the exit status 3
@@ -395,7 +395,7 @@ struct comparison {
 void compare(comparison& row, std::size_t index, ptc::bench::clojure_session& clj, const run_options& ro,
              const options& o) {
   const double clj_warmup_us = o.quick ? 300'000 : 2'000'000;
-  const int rounds = o.quick ? 2 : 6;
+  const int rounds = o.quick ? 2 : 20;
   const double batch_us = (o.quick ? 200'000.0 : 1'200'000.0) / rounds;
   ptc::bench::clojure_measurement& cm = row.clj.emplace();
   cm.name = row.bc->name;
