@@ -192,8 +192,10 @@ class arg_buffer {
 
 /// Calls closure `callee` (arity `a`, from caller_frame_arity) with `args` evaluated straight
 /// into its frame, on this stack: no argument buffer is filled and copied into a second one.
-[[gnu::always_inline]] inline value call_in_frame(const closure_obj& callee, const fn_arity& a,
-                                                  const std::vector<node_ptr>& args, frame& f, source_pos pos) {
+/// The arguments' values come from arg(i), i = 0 .. n - 1, in order.
+template <class Arg>
+[[gnu::always_inline]] inline value call_in_frame(const closure_obj& callee, const fn_arity& a, std::size_t n,
+                                                  Arg&& arg, frame& f, source_pos pos) {
   constexpr std::size_t max_slots = closure_obj::caller_frame_slots;
   struct slots_guard {
     alignas(value) unsigned char buf[max_slots * sizeof(value)];
@@ -204,14 +206,17 @@ class arg_buffer {
     }
   } fr;
   value* slots = fr.slots();
-  const std::size_t n = args.size();
-  for (; fr.made < n; ++fr.made) new (&slots[fr.made]) value(args[fr.made]->eval(f));
+  for (; fr.made < n; ++fr.made) new (&slots[fr.made]) value(arg(fr.made));
   const auto count = static_cast<std::size_t>(a.slot_count);
   for (; fr.made < count; ++fr.made) new (&slots[fr.made]) value();
   call_scope scope(*f.ctx, pos);  // the error's position, without a catch (context.hpp)
   value r = callee.call_in_slots(*f.ctx, a, slots);
   scope.done();
   return r;
+}
+[[gnu::always_inline]] inline value call_in_frame(const closure_obj& callee, const fn_arity& a,
+                                                  const std::vector<node_ptr>& args, frame& f, source_pos pos) {
+  return call_in_frame(callee, a, args.size(), [&](std::size_t i) { return args[i]->eval(f); }, f, pos);
 }
 
 /// A user-function call: its value is made by Derived::call, for eval and for eval_ref alike
@@ -250,41 +255,6 @@ class call_node final : public calling_node<call_node> {
 
   node_ptr fn_;
   std::vector<node_ptr> args_;
-};
-
-/// A function calling itself by name ((defn fib [n] ... (fib (- n 1)))): the running closure
-/// is the callee. It is alive for the whole call (its caller holds a reference), so no function
-/// value is made: a recursive call costs no reference count traffic for the callee.
-class self_call_node final : public calling_node<self_call_node> {
- public:
-  self_call_node(std::vector<node_ptr> args, source_pos p) : calling_node(p), args_(std::move(args)) {}
-
- private:
-  friend calling_node;
-  [[gnu::always_inline]] value call(frame& f) const {
-    const closure_obj& self = *f.self;
-    // This node is in one template's body, so every call here runs the same arity: found once.
-    const fn_arity* a = arity_.load(std::memory_order_relaxed);
-    if (!a) {
-      a = self.caller_frame_arity(args_.size());
-      if (!a) return eval_through_invoke(f);
-      arity_.store(a, std::memory_order_relaxed);
-    }
-    return call_in_frame(self, *a, args_, f, pos);
-  }
-  /// Rest parameters, a large frame or no arity for the count (the arity error).
-  [[gnu::noinline]] value eval_through_invoke(frame& f) const {
-    arg_buffer<> buf(args_, f);
-    call_scope scope(*f.ctx, pos);
-    value r = f.self->invoke_owned(*f.ctx, buf.owned());
-    scope.done();
-    return r;
-  }
-
-  std::vector<node_ptr> args_;
-  /// The arity every call here runs, once found (caller_frame_arity); null until then, and for
-  /// calls that go through invoke.
-  mutable std::atomic<const fn_arity*> arity_{nullptr};
 };
 
 /// What calling the builtin `name` may do besides answering (defined below).
@@ -714,29 +684,35 @@ struct arith_operand {
   std::int64_t k;
   int_op op;
   [[gnu::always_inline]] const value& get(frame& f, value& tmp) const {
-    const value& x = f.slots[slot];
-    if (x.is(type::integer)) {
-      std::int64_t r = 0;
-      bool ok = false;
-      switch (op) {
-        case int_op::add: ok = long_answer<int_op::add>(x.as_int(), k, r); break;
-        case int_op::sub: ok = long_answer<int_op::sub>(x.as_int(), k, r); break;
-        case int_op::mul: ok = long_answer<int_op::mul>(x.as_int(), k, r); break;
-        default: ok = long_answer<int_op::mod>(x.as_int(), k, r); break;
-      }
-      if (ok) {
-        tmp.fill(value::integer(r));
-        return tmp;
-      }
+    std::int64_t r;
+    if (answer(f, r)) {
+      tmp.fill(value::integer(r));
+      return tmp;
     }
     return *n->eval_ref(f, tmp);
+  }
+  /// The value itself (an argument: (fib (- n 1))).
+  [[gnu::always_inline]] value eval(frame& f) const {
+    std::int64_t r;
+    if (answer(f, r)) return value::integer(r);
+    return n->eval(f);
+  }
+  /// The long answer, when the local holds a long and the op answers one.
+  [[gnu::always_inline]] bool answer(frame& f, std::int64_t& r) const {
+    const value& x = f.slots[slot];
+    if (!x.is(type::integer)) return false;
+    switch (op) {
+      case int_op::add: return long_answer<int_op::add>(x.as_int(), k, r);
+      case int_op::sub: return long_answer<int_op::sub>(x.as_int(), k, r);
+      case int_op::mul: return long_answer<int_op::mul>(x.as_int(), k, r);
+      default: return long_answer<int_op::mod>(x.as_int(), k, r);
+    }
   }
   effects effect() const { return n->effect(); }
 };
 
-/// with_operand_kw, and an arith_operand for (op local k).
-template <class Make>
-node_ptr with_operand_ext(node_ptr n, Make make) {
+/// `n` as an arith_operand when it is (op local k) (n is then taken); none otherwise.
+std::optional<arith_operand> as_arith_operand(node_ptr& n) {
   std::optional<arith_operand> a;
   auto try_op = [&]<int_op Op>() {
     auto* inner = exactly<int_op2_node<Op, slot_operand, const_operand>>(n.get());
@@ -745,11 +721,77 @@ node_ptr with_operand_ext(node_ptr n, Make make) {
     return true;
   };
   if (try_op.template operator()<int_op::add>() || try_op.template operator()<int_op::sub>() ||
-      try_op.template operator()<int_op::mul>() || try_op.template operator()<int_op::mod>()) {
+      try_op.template operator()<int_op::mul>() || try_op.template operator()<int_op::mod>())
     a->n = std::move(n);
-    return make(std::move(*a));
-  }
+  return a;
+}
+
+/// with_operand_kw, and an arith_operand for (op local k).
+template <class Make>
+node_ptr with_operand_ext(node_ptr n, Make make) {
+  if (std::optional<arith_operand> a = as_arith_operand(n)) return make(std::move(*a));
   return with_operand_kw(std::move(n), make);
+}
+
+/// A function calling itself by name ((defn fib [n] ... (fib (- n 1)))): the running closure
+/// is the callee. It is alive for the whole call (its caller holds a reference), so no function
+/// value is made: a recursive call costs no reference count traffic for the callee.
+/// A template over how it reads its first argument: arith_operand when that is (op local k)
+/// ((fib (- n 1)): computed here, without the argument node's virtual call), else its node.
+template <class First>
+class self_call_node final : public calling_node<self_call_node<First>> {
+ public:
+  self_call_node(First first, std::vector<node_ptr> args, source_pos p)
+      : calling_node<self_call_node<First>>(p), first_(std::move(first)), args_(std::move(args)) {}
+
+ private:
+  friend calling_node<self_call_node<First>>;
+  [[gnu::always_inline]] value call(frame& f) const {
+    const closure_obj& self = *f.self;
+    // This node is in one template's body, so every call here runs the same arity: found once.
+    const fn_arity* a = arity_.load(std::memory_order_relaxed);
+    if (!a) {
+      a = self.caller_frame_arity(args_.size());
+      if (!a) return eval_through_invoke(f);
+      arity_.store(a, std::memory_order_relaxed);
+    }
+    return call_in_frame(self, *a, args_.size(), [&](std::size_t i) __attribute__((always_inline)) { return arg(f, i); },
+                         f, this->pos);
+  }
+  [[gnu::always_inline]] value arg(frame& f, std::size_t i) const {
+    if constexpr (std::is_same_v<First, arith_operand>) {
+      if (i == 0) return first_.eval(f);
+    }
+    return args_[i]->eval(f);
+  }
+  /// Rest parameters, a large frame or no arity for the count (the arity error).
+  [[gnu::noinline]] value eval_through_invoke(frame& f) const {
+    arg_buffer<> buf(args_.size());
+    for (std::size_t i = 0; i < args_.size(); ++i) buf.data()[i] = arg(f, i);
+    call_scope scope(*f.ctx, this->pos);
+    value r = f.self->invoke_owned(*f.ctx, buf.owned());
+    scope.done();
+    return r;
+  }
+
+  First first_;  ///< the first argument's reader (arith_operand), or nothing (no_operand)
+  std::vector<node_ptr> args_;  ///< the arguments' nodes; with an arith_operand the first is null
+  /// The arity every call here runs, once found (caller_frame_arity); null until then, and for
+  /// calls that go through invoke.
+  mutable std::atomic<const fn_arity*> arity_{nullptr};
+};
+
+/// A self call whose arguments are all read through their nodes.
+struct no_operand {};
+
+/// (name args...) calling the function being defined: its first argument read inline when it
+/// is (op local k).
+node_ptr make_self_call(std::vector<node_ptr> args, source_pos pos) {
+  if (!args.empty()) {
+    if (std::optional<arith_operand> a = as_arith_operand(args[0]))
+      return std::make_unique<self_call_node<arith_operand>>(std::move(*a), std::move(args), pos);
+  }
+  return std::make_unique<self_call_node<no_operand>>(no_operand{}, std::move(args), pos);
 }
 
 /// The operand kinds read inline beside anything (a local, a constant, a node)...
@@ -1837,7 +1879,7 @@ node_ptr make_call(node_ptr fn, std::vector<node_ptr> args, source_pos pos) {
     node_ptr dflt = args.size() == 2 ? std::move(args[1]) : nullptr;
     return make_keyword_call(std::move(kw), std::move(args[0]), std::move(dflt), pos);
   }
-  if (exactly<self_node>(fn.get())) return std::make_unique<self_call_node>(std::move(args), pos);
+  if (exactly<self_node>(fn.get())) return make_self_call(std::move(args), pos);
   return std::make_unique<call_node>(std::move(fn), std::move(args), pos);
 }
 

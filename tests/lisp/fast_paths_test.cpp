@@ -420,6 +420,24 @@ TEST_CASE("PERF a function calling itself by name, and recur of any width") {
   // a self call with a count no arity takes is the arity error every time, after good calls too
   CHECK(ev("(defn w [n] (if (zero? n) (w 1 2) n)) [(w 3) (w 0)]") == ev("((fn w [n] n) 1 2)"));
   CHECK(ev("(defn w [n] (if (zero? n) (w 1 2) n)) (w 3) (w 0)") == ev("((fn w [n] n) 1 2)"));
+  // A first argument (op local k) is computed by the self call itself (arith_operand): a double
+  // in the local, more arguments after it, another arity, and the inner operator's errors.
+  // Expected texts printed by Clojure 1.11.
+  check_all({
+      {"(defn fib [n] (if (< n 2) n (+ (fib (- n 1)) (fib (- n 2))))) [(fib 10.0) (fib 7)]", "[55.0 13]"},
+      {"(defn sum-to [n acc] (if (<= n 0) acc (sum-to (- n 1) (+ acc n)))) (sum-to 100 0)", "5050"},
+      {"(defn walk [i xs] (if (>= i (count xs)) [] (cons (nth xs i) (walk (+ i 2) xs)))) (walk 0 [1 2 3 4 5])",
+       "(1 3 5)"},
+      {"(defn h ([n] (if (pos? n) (h (- n 1) :x) n)) ([n t] [n t])) (h 3)", "[2 :x]"},
+      {"(defn m [n] (if (> n 50) n (m (* n 3)))) [(m 1) (m 2.5)]", "[81 67.5]"},
+      {"(defn md [n] (if (< n 10) n (md (mod n 13)))) (md 100)", "9"},
+  });
+  CHECK(ev("(defn o [n] (if (> n 10) n (o (* n 4611686018427387904)))) (o 3)") == ev("(* 3 4611686018427387904)"));
+  CHECK(ev("(defn z [n] (if (> n 10) n (z (mod n 0)))) (z 3)") == ev("(mod 3 0)"));
+  CHECK(ev("(defn s [n] (if (> n 10) n (s (- n 1)))) (s \"a\")") == ev("(> \"a\" 10)"));
+  CHECK(ev("(defn t [n] (if (zero? n) 0 (t (- n 1)))) (t \"a\")") == ev("(zero? \"a\")"));
+  CHECK(ev("(defn v [n] (if (= n :k) (v (- n 1)) n)) (v :k)") == ev("(- :k 1)"));
+  CHECK(ev("(defn w [n] (if (zero? n) (w (- n 1) 2) n)) [(w 3) (w 0)]") == ev("((fn w [n] n) 1 2)"));
 }
 
 
