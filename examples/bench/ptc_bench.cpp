@@ -398,7 +398,6 @@ void compare(comparison& row, std::size_t index, ptc::bench::clojure_session& cl
   const int rounds = o.quick ? 2 : 20;
   const double batch_us = (o.quick ? 200'000.0 : 1'200'000.0) / rounds;
   ptc::bench::clojure_measurement& cm = row.clj.emplace();
-  cm.name = row.bc->name;
   ptc::bench::clojure_session::warmed w = clj.warm(index, clj_warmup_us);
   if (!w.error.empty()) {
     cm.error = w.error;

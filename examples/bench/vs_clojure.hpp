@@ -25,7 +25,6 @@ struct clojure_program {
 
 /// One program's figures on the Clojure side (ptc_bench fills it from the session's batches).
 struct clojure_measurement {
-  std::string name;
   std::size_t reps = 0;
   double median_us = 0;
   double min_us = 0;

@@ -60,10 +60,6 @@
 
 (defn- now-us ^double [] (/ (System/nanoTime) 1000.0))
 
-(defn- median [xs]
-  (let [v (vec (sort xs)) n (count v)]
-    (if (odd? n) (v (quot n 2)) (/ (+ (v (dec (quot n 2))) (v (quot n 2))) 2.0))))
-
 (def ^:private os-bean
   (java.lang.management.ManagementFactory/getOperatingSystemMXBean))
 
