@@ -96,6 +96,10 @@ class closure_obj final : public function_obj {
   /// tail recur, with a step tick between, then records the result as the most recent call's.
   /// The whole of a call once its frame is set up (call(), call_loop); inline, below.
   value run_body(const fn_arity& a, value* slots, context& c) const;
+  /// The loop of run_body and test_body: answer(frame) again after each tail recur, with a
+  /// step tick between; the last answer returned.
+  template <class Answer>
+  auto repeat_body(value* slots, context& c, Answer answer) const;
   /// run_body as a condition ((filter p xs)): the body answers through node::test, so a
   /// comparison's boolean is never made, unless the call's value is recorded (returned()).
   bool test_body(const fn_arity& a, value* slots, context& c) const;
@@ -150,7 +154,9 @@ class call_loop {
   value operator()(value acc, const value& x);
 
  private:
-  value run();
+  /// x in slots_[i] (lent or copied) for one call of `body`, with the call's step tick.
+  template <class Body>
+  auto with_item(std::size_t i, const value& x, Body body);
   static constexpr std::size_t max_slots = 8;
   context& c_;
   const value& f_;
@@ -168,34 +174,28 @@ class call_loop {
 // Inline, in the loops of the builtins that use them (a fused pipeline calls a stage's closure
 // per item): calls, their returns and the values passed through memory between them were about
 // a tenth of a pipeline's time when these were out of line.
-[[gnu::always_inline]] inline value closure_obj::run_body(const fn_arity& a, value* slots, context& c) const {
+template <class Answer>
+[[gnu::always_inline]] inline auto closure_obj::repeat_body(value* slots, context& c, Answer answer) const {
   frame f{slots, this, &c};
   for (;;) {
-    value r = a.body->eval(f);
-    if (!f.recur) {
-      returned(r);
-      return r;
-    }
+    auto r = answer(f);
+    if (!f.recur) return r;
     f.recur = false;
     c.limits().tick();
   }
+}
+
+[[gnu::always_inline]] inline value closure_obj::run_body(const fn_arity& a, value* slots, context& c) const {
+  value r = repeat_body(slots, c, [&a](frame& f) __attribute__((always_inline)) { return a.body->eval(f); });
+  returned(r);
+  return r;
 }
 
 [[gnu::always_inline]] inline bool closure_obj::test_body(const fn_arity& a, value* slots, context& c) const {
   if (records_returns_) return run_body(a, slots, c).truthy();
-  frame f{slots, this, &c};
-  for (;;) {
-    const bool t = a.body->test(f);
-    if (!f.recur) return t;
-    f.recur = false;
-    c.limits().tick();
-  }
+  return repeat_body(slots, c, [&a](frame& f) __attribute__((always_inline)) { return a.body->test(f); });
 }
 
-[[gnu::always_inline]] inline value call_loop::run() {
-  c_.limits().tick();
-  return closure_->run_body(*arity_, slots_, c_);
-}
 
 namespace detail {
 /// x's bits in `slot` (nil, or left nil by the last loan) for one call, taken away when the
@@ -212,25 +212,26 @@ class loan {
 };
 }  // namespace detail
 
+template <class Body>
+[[gnu::always_inline]] inline auto call_loop::with_item(std::size_t i, const value& x, Body body) {
+  if (lend_) {
+    detail::loan l(slots_[i], x);
+    c_.limits().tick();
+    return body();
+  }
+  slots_[i] = x;
+  c_.limits().tick();
+  return body();
+}
+
 inline value call_loop::operator()(const value& x) {
   if (!closure_) return native_ ? native_(c_, std::span<const value>(&x, 1)) : c_.call(f_, std::span<const value>(&x, 1));
-  if (lend_) {
-    detail::loan l(slots_[0], x);
-    return run();
-  }
-  slots_[0] = x;
-  return run();
+  return with_item(0, x, [this]() __attribute__((always_inline)) { return closure_->run_body(*arity_, slots_, c_); });
 }
 
 inline bool call_loop::test(const value& x) {
   if (!closure_) return (*this)(x).truthy();
-  c_.limits().tick();
-  if (lend_) {
-    detail::loan l(slots_[0], x);
-    return closure_->test_body(*arity_, slots_, c_);
-  }
-  slots_[0] = x;
-  return closure_->test_body(*arity_, slots_, c_);
+  return with_item(0, x, [this]() __attribute__((always_inline)) { return closure_->test_body(*arity_, slots_, c_); });
 }
 
 inline value call_loop::operator()(value acc, const value& x) {
@@ -241,12 +242,7 @@ inline value call_loop::operator()(value acc, const value& x) {
     return c_.call_owned(f_, std::span<value>(args, 2));
   }
   slots_[0] = std::move(acc);
-  if (lend_) {
-    detail::loan l(slots_[1], x);
-    return run();
-  }
-  slots_[1] = x;
-  return run();
+  return with_item(1, x, [this]() __attribute__((always_inline)) { return closure_->run_body(*arity_, slots_, c_); });
 }
 
 /// Member j of the letfn group that `self` belongs to, closed over self's captures.
