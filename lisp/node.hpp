@@ -76,6 +76,14 @@ class node {
 };
 using node_ptr = std::unique_ptr<node>;
 
+/// f.slots[slot] = n.eval(f), the value made in place and moved into the slot without a
+/// temporary's destructor (raw_value): let bindings, loop bindings, recur arguments.
+[[gnu::always_inline]] inline void store_eval(frame& f, int slot, const node& n) {
+  raw_value v;
+  v.make([&] { return n.eval(f); });
+  f.slots[slot].take_from_raw(v.get());
+}
+
 /// What evaluating all of `nodes` may do: the worst of their effects.
 inline effects worst_effect(const std::vector<node_ptr>& nodes) {
   effects e = effects::none;

@@ -17,6 +17,7 @@
 // made it (memory limit), and credited back when freed during that run.
 #include <atomic>
 #include <cstdint>
+#include <new>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -111,6 +112,17 @@ class value {
     v.tag_ = type::nil;
   }
 
+  /// Takes over the payload of `src`, a value made in raw storage (placement new) that is then
+  /// treated as raw storage again: neither destroyed nor read. An assignment without the
+  /// moved-from source's nil store and destructor test (recur's argument temporaries).
+  [[gnu::always_inline]] void take_from_raw(value& src) noexcept {
+    const type t = src.tag_;
+    const std::int64_t bits = src.i_;
+    release();
+    tag_ = t;
+    i_ = bits;
+  }
+
   type kind() const { return tag_; }
   bool is_nil() const { return tag_ == type::nil; }
   bool is(type t) const { return tag_ == t; }
@@ -150,6 +162,25 @@ class value {
   };
 };
 static_assert(sizeof(value) == 16);
+
+/// Storage for one value evaluated straight into it (make) and moved out with
+/// value::take_from_raw: no temporary's destructor runs, and the assignment does not test
+/// whether the target is the temporary. Whoever made a value here and does not move it out
+/// destroys it (get().~value()).
+class raw_value {
+ public:
+  raw_value() = default;
+  raw_value(const raw_value&) = delete;
+  raw_value& operator=(const raw_value&) = delete;
+  template <class Make>
+  [[gnu::always_inline]] value& make(Make m) {
+    return *new (buf_) value(m());
+  }
+  value& get() { return *std::launder(reinterpret_cast<value*>(buf_)); }
+
+ private:
+  alignas(value) unsigned char buf_[sizeof(value)];
+};
 
 namespace detail {
 

@@ -17,7 +17,7 @@ class let_node final : public node {
   let_node(std::vector<std::pair<int, node_ptr>> steps, node_ptr body, source_pos p)
       : node(p), steps_(std::move(steps)), body_(std::move(body)) {}
   value eval(frame& f) const override {
-    for (const auto& [slot, n] : steps_) f.slots[slot] = n->eval(f);
+    for (const auto& [slot, n] : steps_) store_eval(f, slot, *n);
     return body_->eval(f);
   }
 
@@ -32,17 +32,37 @@ class let_node final : public node {
 template <std::size_t N>
 [[gnu::always_inline]] inline void store_recur(frame& f, const int* slots, const node_ptr* args) {
   if constexpr (N == 1) {
-    f.slots[slots[0]] = args[0]->eval(f);
+    store_eval(f, slots[0], *args[0]);
   } else if constexpr (N == 2) {  // (recur (inc i) (+ acc x))
-    value a = args[0]->eval(f);
-    f.slots[slots[1]] = args[1]->eval(f);
-    f.slots[slots[0]] = std::move(a);
+    raw_value a, b;
+    a.make([&] { return args[0]->eval(f); });
+    try {
+      b.make([&] { return args[1]->eval(f); });
+    } catch (...) {
+      a.get().~value();
+      throw;
+    }
+    f.slots[slots[1]].take_from_raw(b.get());
+    f.slots[slots[0]].take_from_raw(a.get());
   } else {
-    value a = args[0]->eval(f);
-    value b = args[1]->eval(f);
-    f.slots[slots[2]] = args[2]->eval(f);
-    f.slots[slots[0]] = std::move(a);
-    f.slots[slots[1]] = std::move(b);
+    raw_value a, b, c;
+    a.make([&] { return args[0]->eval(f); });
+    try {
+      b.make([&] { return args[1]->eval(f); });
+    } catch (...) {
+      a.get().~value();
+      throw;
+    }
+    try {
+      c.make([&] { return args[2]->eval(f); });
+    } catch (...) {
+      a.get().~value();
+      b.get().~value();
+      throw;
+    }
+    f.slots[slots[2]].take_from_raw(c.get());
+    f.slots[slots[0]].take_from_raw(a.get());
+    f.slots[slots[1]].take_from_raw(b.get());
   }
 }
 
@@ -81,6 +101,12 @@ class recur_node final : public node {
     f.recur = true;
     return {};
   }
+  std::size_t arg_count() const { return args_.size(); }
+  /// store() for a recur of N (1 to 3) arguments.
+  template <std::size_t N>
+  [[gnu::always_inline]] void store_n(frame& f) const {
+    store_recur<N>(f, slots_.data(), args_.data());
+  }
   /// Writes the loop's slots (without marking the frame: a loop that calls this itself goes on).
   [[gnu::always_inline]] void store(frame& f) const {
     switch (args_.size()) {
@@ -114,11 +140,11 @@ class loop_node : public node {
 
  protected:
   [[gnu::always_inline]] void start(frame& f) const {
-    for (const auto& [slot, n] : init_) f.slots[slot] = n->eval(f);
+    for (const auto& [slot, n] : init_) store_eval(f, slot, *n);
   }
   /// Destructuring patterns re-bound at the top of every iteration.
   [[gnu::always_inline]] void bind(frame& f) const {
-    for (const auto& [slot, n] : prelude_) f.slots[slot] = n->eval(f);
+    for (const auto& [slot, n] : prelude_) store_eval(f, slot, *n);
   }
   [[gnu::always_inline]] void tick(frame& f) const {
     try {
@@ -136,27 +162,39 @@ class loop_node : public node {
 /// i n) (recur ...) result))` or the other way round; also a fn body of that shape (its
 /// parameters are the slots). The iteration tests and writes the slots itself, without
 /// evaluating the if and the recur as nodes of their own. The body node is kept (it owns the
-/// parts).
+/// parts). Made for the recur's argument count N (1 to 3) when the loop re-binds no patterns,
+/// else N is 0 (any count, and the patterns), and for a fn body or a loop (FnBody): the
+/// iteration then has no per-pass branch on either.
+template <std::size_t N, bool FnBody>
 class loop_if_recur_node final : public loop_node {
  public:
   loop_if_recur_node(std::vector<std::pair<int, node_ptr>> init, std::vector<std::pair<int, node_ptr>> prelude,
                      node_ptr body, const node& test, const recur_node& recur, const node* other,
-                     bool recur_when, bool fn_body, source_pos p)
+                     bool recur_when, source_pos p)
       : loop_node(std::move(init), std::move(prelude), std::move(body), p),
-        test_(test), recur_(recur), other_(other), recur_when_(recur_when), fn_body_(fn_body) {}
+        test_(test), recur_(recur), other_(other), recur_when_(recur_when) {}
   value eval(frame& f) const override {
     start(f);
+    // In locals: the calls in the loop could change what `this` points at, for all the
+    // compiler knows, so members would be loaded again on every pass.
+    const node& test = test_;
+    const recur_node& recur = recur_;
+    const bool when = recur_when_;
     for (;;) {
-      bind(f);
-      if (test_.test(f) == recur_when_) {
-        recur_.store(f);
+      if constexpr (N == 0) bind(f);
+      if (test.test(f) == when) {
+        if constexpr (N == 0) {
+          recur.store(f);
+        } else {
+          recur.template store_n<N>(f);
+        }
       } else {
         value v = other_ ? other_->eval(f) : value();
         if (!f.recur) return v;  // the other branch may recur too, from deeper inside
         f.recur = false;
       }
       // A fn's limit errors name its call, as from closure_obj::run_body.
-      if (fn_body_) {
+      if constexpr (FnBody) {
         f.ctx->tick();
       } else {
         tick(f);
@@ -169,8 +207,24 @@ class loop_if_recur_node final : public loop_node {
   const recur_node& recur_;
   const node* other_;  ///< null: an if without else, nil
   bool recur_when_;    ///< the test's value that recurs
-  bool fn_body_;
 };
+
+template <bool FnBody>
+node_ptr make_loop_if_recur(std::size_t n, std::vector<std::pair<int, node_ptr>>& init,
+                            std::vector<std::pair<int, node_ptr>>& prelude, node_ptr& body, const node& test,
+                            const recur_node& r, const node* other, bool recur_when, source_pos pos) {
+  auto make = [&]<std::size_t N>() -> node_ptr {
+    return std::make_unique<loop_if_recur_node<N, FnBody>>(std::move(init), std::move(prelude), std::move(body),
+                                                            test, r, other, recur_when, pos);
+  };
+  if (!prelude.empty()) return make.template operator()<0>();
+  switch (n) {
+    case 1: return make.template operator()<1>();
+    case 2: return make.template operator()<2>();
+    case 3: return make.template operator()<3>();
+    default: return make.template operator()<0>();
+  }
+}
 
 /// A loop_if_recur_node when `body` has its shape, else null.
 node_ptr loop_if_recur(std::vector<std::pair<int, node_ptr>>& init, std::vector<std::pair<int, node_ptr>>& prelude,
@@ -181,8 +235,9 @@ node_ptr loop_if_recur(std::vector<std::pair<int, node_ptr>>& init, std::vector<
   const bool recur_when = r != nullptr;
   if (!r) r = dynamic_cast<const recur_node*>(otherwise);
   if (!r) return nullptr;
-  return std::make_unique<loop_if_recur_node>(std::move(init), std::move(prelude), std::move(body), *test, *r,
-                                              recur_when ? otherwise : then, recur_when, fn_body, pos);
+  const node* other = recur_when ? otherwise : then;
+  return fn_body ? make_loop_if_recur<true>(r->arg_count(), init, prelude, body, *test, *r, other, recur_when, pos)
+                 : make_loop_if_recur<false>(r->arg_count(), init, prelude, body, *test, *r, other, recur_when, pos);
 }
 
 node_ptr make_loop(std::vector<std::pair<int, node_ptr>> init, std::vector<std::pair<int, node_ptr>> prelude,

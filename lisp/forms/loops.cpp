@@ -42,10 +42,10 @@ class comprehension_node final : public node {
     // One item: bind it, apply the modifiers, go a level deeper; false ends the clause (:while).
     auto visit = [&](const value& x) {
       f.slots[c.item_slot] = x;
-      for (const auto& [slot, n] : c.bind) f.slots[slot] = n->eval(f);
+      for (const auto& [slot, n] : c.bind) store_eval(f, slot, *n);
       for (const auto& m : c.mods) {
         if (m.kind == modifier::let) {
-          for (const auto& [slot, n] : m.steps) f.slots[slot] = n->eval(f);
+          for (const auto& [slot, n] : m.steps) store_eval(f, slot, *n);
         } else if (!m.test->eval(f).truthy()) {
           return m.kind != modifier::while_;  // :when skips the item, :while ends the clause
         }

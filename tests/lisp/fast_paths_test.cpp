@@ -410,8 +410,27 @@ TEST_CASE("PERF a function calling itself by name, and recur of any width") {
       {"(loop [a 0 b 0 c 0 d 0 e 0 f 0 g 0 h 0 i 0] (if (< a 3) (recur (inc a) a b c d e f g h) [a b c d e f g h i]))",
        "[3 2 1 0 0 0 0 0 0]"},
   });
+  // Each shape of loop_if_recur_node (a recur of 1, 2 or 3 arguments, any count with
+  // destructuring re-bound each pass, in a loop or a fn body, in either branch) and the
+  // bindings made in place (store_eval). Expected texts printed by Clojure 1.11.
+  check_all({
+      {"(loop [[a b] [1 2] n 0] (if (< n 3) (recur [b (+ a b)] (inc n)) [a b n]))", "[5 8 3]"},
+      {"(loop [i 0] (if (>= i 5) i (recur (inc i))))", "5"},
+      {"((fn [i acc] (if (< i 4) (recur (inc i) (conj acc i)) acc)) 0 [])", "[0 1 2 3]"},
+      {"((fn [i a b] (if (>= i 3) [a b] (recur (inc i) b (str a b)))) 0 \"x\" \"y\")", "[\"yxy\" \"xyyxy\"]"},
+      {"((fn [n] (if (pos? n) (recur (dec n)) :done)) 4)", ":done"},
+      {"((fn [[x & more] acc] (if x (recur more (+ acc x)) acc)) [1 2 3] 0)", "6"},
+      {"(let [a 1 b (+ a 1) c [a b]] (conj c (* b 10)))", "[1 2 20]"},
+      {"(loop [i 0 acc {}] (if (< i 3) (recur (inc i) (assoc acc i (str \"v\" i))) acc))",
+       "{0 \"v0\", 1 \"v1\", 2 \"v2\"}"},
+      {"(for [x [1 2 3] :let [y (* x x)] :when (odd? y)] [x y])", "([1 1] [3 9])"},
+  });
   // an error while the arguments are evaluated, after others were made (no leak: sanitizer build)
   CHECK(kind_of("(loop [a [1] b 0] (if (< b 1) (recur (conj a 1) (/ 1 0)) a))") == kind_of("(/ 1 0)"));
+  CHECK(kind_of("(loop [a [1] b [2] c 0] (if (< c 1) (recur (conj a 1) (/ 1 0) (conj b 2)) a))") ==
+        kind_of("(/ 1 0)"));
+  CHECK(kind_of("((fn [a b] (if (< b 1) (recur (conj a 1) (/ 1 0)) a)) [1] 0)") == kind_of("(/ 1 0)"));
+  CHECK(kind_of("(let [a [1] b (conj a 2) c (/ 1 0)] c)") == kind_of("(/ 1 0)"));
   CHECK(kind_of("(loop [a [1] b [2] c 0] (if (< c 1) (recur (conj a 1) (conj b 2) (/ 1 0)) a))") ==
         kind_of("(/ 1 0)"));
   CHECK(kind_of("(defn k [a b c] a) (k [1] [2] (/ 1 0))") == kind_of("(/ 1 0)"));
