@@ -30,33 +30,17 @@ value make_letfn_member(const closure_obj& self, int j) {
   return value::adopt(type::function, make_object<closure_obj>(self.captures().size() * sizeof(value), std::move(t), self.captures()));
 }
 
-namespace {
-
-struct depth_guard {
-  budget& b;
-  explicit depth_guard(budget& x) : b(x) { b.enter_call(); }
-  ~depth_guard() { b.leave_call(); }
-};
-
-}  // namespace
-
 value closure_obj::invoke(context& c, std::span<const value> args) const { return call(c, args, false); }
 
 value closure_obj::invoke_owned(context& c, std::span<value> args) const { return call(c, args, true); }
 
-value closure_obj::call_in_slots(context& c, const fn_arity& a, value* slots) const {
-  budget& b = c.limits();
-  depth_guard guard(b);
-  b.tick();
-  return run_body(a, slots, c);
-}
 
 template <class Args>
 value closure_obj::call(context& c, Args args, bool owned) const {
   const fn_arity* a = tmpl_->arity_for(args.size());
   if (!a) errors::arity(tmpl_->name, args.size(), tmpl_->arity_description());
   budget& b = c.limits();
-  depth_guard guard(b);
+  detail::depth_guard guard(b);
   b.tick();
 
   // Slots on the stack; only the ones this arity uses are constructed.

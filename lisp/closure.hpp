@@ -198,6 +198,26 @@ template <class Answer>
 
 
 namespace detail {
+/// One call level on the budget (depth and stack checks) for the guard's lifetime.
+struct depth_guard {
+  budget& b;
+  explicit depth_guard(budget& x) : b(x) { b.enter_call(); }
+  ~depth_guard() { b.leave_call(); }
+  depth_guard(const depth_guard&) = delete;
+  depth_guard& operator=(const depth_guard&) = delete;
+};
+}  // namespace detail
+
+// Inline in the call sites that build the frame (analyzer.cpp, call_in_frame): a recursive
+// function's every call goes through here.
+[[gnu::always_inline]] inline value closure_obj::call_in_slots(context& c, const fn_arity& a, value* slots) const {
+  budget& b = c.limits();
+  detail::depth_guard guard(b);
+  b.tick();
+  return run_body(a, slots, c);
+}
+
+namespace detail {
 /// x's bits in `slot` (nil, or left nil by the last loan) for one call, taken away when the
 /// call ends or throws: no reference is counted (call_loop's comment says why that is safe).
 class loan {
