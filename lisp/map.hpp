@@ -51,9 +51,10 @@ class map_obj : public object {
     self.hash_.reset();
     bool all_light = true;
     for (std::size_t i = 0; i < n; ++i) {
-      value v = value_at(i);
+      raw_value t;
+      value& v = t.make([&] { return value_at(i); });
       all_light &= light(v);
-      self.table_.record_value(i) = std::move(v);
+      self.table_.record_value(i).take_from_raw(v);
     }
     return all_light;
   }
