@@ -487,6 +487,11 @@ template <int_op Op>
   }
 }
 
+/// An operand read without effects (a local, a constant): an arithmetic node over such
+/// operands answers_long.
+template <class X>
+constexpr bool quiet_operand = std::is_same_v<X, slot_operand> || std::is_same_v<X, const_operand>;
+
 template <int_op Op, class A, class B>
 class int_op2_node final : public node {
  public:
@@ -516,6 +521,13 @@ class int_op2_node final : public node {
     return slow(f, x, y).truthy();
   }
   effects effect() const override { return worst(effects::may_raise, worst(a_.effect(), b_.effect())); }
+  bool answers_long() const override { return !compares(Op) && quiet_operand<A> && quiet_operand<B>; }
+  bool eval_long(frame& f, std::int64_t& out) const override {
+    value ta, tb;
+    const value& x = a_.get(f, ta);
+    const value& y = b_.get(f, tb);
+    return x.is(type::integer) && y.is(type::integer) && long_answer<Op>(x.as_int(), y.as_int(), out);
+  }
   const A& operand_a() const { return a_; }
   const B& operand_b() const { return b_; }
 
@@ -607,6 +619,12 @@ class int_op1_node final : public node {
     return slow(f, x).truthy();
   }
   effects effect() const override { return worst(effects::may_raise, a_.effect()); }
+  bool answers_long() const override { return !predicate(Op) && quiet_operand<A>; }
+  bool eval_long(frame& f, std::int64_t& out) const override {
+    value tmp;
+    const value& x = a_.get(f, tmp);
+    return x.is(type::integer) && long_answer1<Op>(x.as_int(), out);
+  }
 
  private:
   [[gnu::always_inline]] value answer(frame& f) const {

@@ -72,6 +72,14 @@ class node {
   /// What calling the function this node evaluates to with `nargs` arguments may do: known for
   /// a keyword, a builtin and a fn literal; `any` otherwise.
   virtual effects call_effect(std::size_t /*nargs*/) const { return effects::any; }
+  /// Whether this node is long arithmetic with no effects besides its errors ((inc i), (+ acc
+  /// i), (* k 3) on locals and constants), so that eval_long may be tried before eval.
+  virtual bool answers_long() const { return false; }
+  /// For a node that answers_long: its long value in `out`, when its operands hold longs and
+  /// nothing overflows or divides by zero; false otherwise, with nothing done (the caller then
+  /// evaluates the node, which answers doubles and raises the errors). A loop's recur stores
+  /// such values without making them (let.cpp, loop_if_recur_node).
+  virtual bool eval_long(frame& /*f*/, std::int64_t& /*out*/) const { return false; }
   source_pos pos;
 };
 using node_ptr = std::unique_ptr<node>;

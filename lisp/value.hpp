@@ -123,6 +123,13 @@ class value {
     i_ = bits;
   }
 
+  /// Sets this value to the long i (an assignment of value::integer(i) without its temporary).
+  [[gnu::always_inline]] void set_integer(std::int64_t i) noexcept {
+    release();
+    tag_ = type::integer;
+    i_ = i;
+  }
+
   type kind() const { return tag_; }
   bool is_nil() const { return tag_ == type::nil; }
   bool is(type t) const { return tag_ == t; }

@@ -102,6 +102,8 @@ class recur_node final : public node {
     return {};
   }
   std::size_t arg_count() const { return args_.size(); }
+  const node& arg(std::size_t i) const { return *args_[i]; }
+  int slot(std::size_t i) const { return slots_[i]; }
   /// store() for a recur of N (1 to 3) arguments.
   template <std::size_t N>
   [[gnu::always_inline]] void store_n(frame& f) const {
@@ -172,7 +174,16 @@ class loop_if_recur_node final : public loop_node {
                      node_ptr body, const node& test, const recur_node& recur, const node* other,
                      bool recur_when, source_pos p)
       : loop_node(std::move(init), std::move(prelude), std::move(body), p),
-        test_(test), recur_(recur), other_(other), recur_when_(recur_when) {}
+        test_(test), recur_(recur), other_(other), recur_when_(recur_when) {
+    if constexpr (N != 0) {
+      args_long_ = true;
+      for (std::size_t i = 0; i < N; ++i) {
+        args_long_ = args_long_ && recur.arg(i).answers_long();
+        args_[i] = &recur.arg(i);
+        arg_slots_[i] = recur.slot(i);
+      }
+    }
+  }
   value eval(frame& f) const override {
     start(f);
     // In locals: the calls in the loop could change what `this` points at, for all the
@@ -186,7 +197,7 @@ class loop_if_recur_node final : public loop_node {
         if constexpr (N == 0) {
           recur.store(f);
         } else {
-          recur.template store_n<N>(f);
+          if (!args_long_ || !store_long(f, std::make_index_sequence<N>())) recur.template store_n<N>(f);
         }
       } else {
         value v = other_ ? other_->eval(f) : value();
@@ -203,10 +214,24 @@ class loop_if_recur_node final : public loop_node {
   }
 
  private:
+  /// The recur's arguments, all long arithmetic (node::answers_long), stored as longs without
+  /// making their values; false: one did not answer a long (a double, an overflow), nothing
+  /// stored, the nodes evaluate them.
+  template <std::size_t... I>
+  [[gnu::always_inline]] bool store_long(frame& f, std::index_sequence<I...>) const {
+    std::int64_t v[N];
+    if (!(args_[I]->eval_long(f, v[I]) && ...)) return false;
+    (f.slots[arg_slots_[I]].set_integer(v[I]), ...);
+    return true;
+  }
+
   const node& test_;
   const recur_node& recur_;
   const node* other_;  ///< null: an if without else, nil
   bool recur_when_;    ///< the test's value that recurs
+  bool args_long_ = false;  ///< every recur argument answers_long (N > 0)
+  const node* args_[N == 0 ? 1 : N] = {};
+  int arg_slots_[N == 0 ? 1 : N] = {};
 };
 
 template <bool FnBody>
