@@ -26,18 +26,27 @@ class let_node final : public node {
   node_ptr body_;
 };
 
+/// Makes the values of t (raw storage) in order, by fill(made), which counts each one made in
+/// `made`; when one throws, the ones made are destroyed.
+template <class Fill>
+[[gnu::always_inline]] inline void make_values(raw_value* t, Fill fill) {
+  std::size_t made = 0;
+  try {
+    fill(made);
+  } catch (...) {
+    for (std::size_t i = 0; i < made; ++i) t[i].get().~value();
+    throw;
+  }
+}
+
 /// Writes a recur's n argument values into its loop's slots. Every argument is evaluated
 /// before any slot changes (each may read the old values): into `t` (raw storage for n
 /// values), then moved into the slots (value::take_from_raw).
 [[gnu::always_inline]] inline void store_recur_in(frame& f, const int* slots, const node_ptr* args, std::size_t n,
                                                   raw_value* t) {
-  std::size_t made = 0;
-  try {
+  make_values(t, [&](std::size_t& made) __attribute__((always_inline)) {
     for (; made < n; ++made) t[made].make([&] { return args[made]->eval(f); });
-  } catch (...) {
-    for (std::size_t i = 0; i < made; ++i) t[i].get().~value();
-    throw;
-  }
+  });
   for (std::size_t i = 0; i < n; ++i) f.slots[slots[i]].take_from_raw(t[i].get());
 }
 
@@ -49,15 +58,11 @@ template <std::size_t N>
     store_eval(f, slots[0], *args[0]);
   } else {
     raw_value t[N];
-    std::size_t made = 0;
-    try {
+    make_values(t, [&](std::size_t& made) __attribute__((always_inline)) {
       [&]<std::size_t... I>(std::index_sequence<I...>) __attribute__((always_inline)) {
         ((t[I].make([&] { return args[I]->eval(f); }), ++made), ...);
       }(std::make_index_sequence<N>());
-    } catch (...) {
-      for (std::size_t i = 0; i < made; ++i) t[i].get().~value();
-      throw;
-    }
+    });
     [&]<std::size_t... I>(std::index_sequence<I...>) __attribute__((always_inline)) {
       (f.slots[slots[I]].take_from_raw(t[I].get()), ...);
     }(std::make_index_sequence<N>());
