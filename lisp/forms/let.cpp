@@ -222,6 +222,8 @@ class loop_if_recur_node final : public loop_node {
   const node* other_;  ///< null: an if without else, nil
   bool recur_when_;    ///< the test's value that recurs
   bool args_long_ = false;  ///< every recur argument answers_long (N > 0)
+  // The recur's arguments and slots (recur_node::arg, slot) copied here: read through recur_
+  // (its vectors), the 1M loop took 3 more instructions per pass (90 -> 93).
   const node* args_[N == 0 ? 1 : N] = {};
   int arg_slots_[N == 0 ? 1 : N] = {};
 };
