@@ -192,21 +192,38 @@ class arg_buffer {
 
 /// Calls closure `callee` (arity `a`, from caller_frame_arity) with `args` evaluated straight
 /// into its frame, on this stack: no argument buffer is filled and copied into a second one.
-/// The arguments' values come from arg(i), i = 0 .. n - 1, in order.
-template <class Arg>
+/// The arguments' values come from arg(i), i = 0 .. n - 1, in order. N: n known when the
+/// call site is made (1 to 3; 0: any n), so the arguments' stores and destructors unroll.
+template <std::size_t N = 0, class Arg>
 [[gnu::always_inline]] inline value call_in_frame(const closure_obj& callee, const fn_arity& a, std::size_t n,
                                                   Arg&& arg, frame& f, source_pos pos) {
   constexpr std::size_t max_slots = closure_obj::caller_frame_slots;
+  static_assert(N <= max_slots);
   struct slots_guard {
     alignas(value) unsigned char buf[max_slots * sizeof(value)];
     std::size_t made = 0;
     value* slots() { return reinterpret_cast<value*>(buf); }
     ~slots_guard() {
-      for (std::size_t i = 0; i < made; ++i) slots()[i].~value();
+      std::size_t i = 0;
+      if constexpr (N != 0) {
+        if (made >= N) [[likely]] {
+          [&]<std::size_t... I>(std::index_sequence<I...>) __attribute__((always_inline)) {
+            (slots()[I].~value(), ...);
+          }(std::make_index_sequence<N>());
+          i = N;
+        }
+      }
+      for (; i < made; ++i) slots()[i].~value();
     }
   } fr;
   value* slots = fr.slots();
-  for (; fr.made < n; ++fr.made) new (&slots[fr.made]) value(arg(fr.made));
+  if constexpr (N != 0) {
+    [&]<std::size_t... I>(std::index_sequence<I...>) __attribute__((always_inline)) {
+      ((new (&slots[I]) value(arg(I)), ++fr.made), ...);
+    }(std::make_index_sequence<N>());
+  } else {
+    for (; fr.made < n; ++fr.made) new (&slots[fr.made]) value(arg(fr.made));
+  }
   const auto count = static_cast<std::size_t>(a.slot_count);
   for (; fr.made < count; ++fr.made) new (&slots[fr.made]) value();
   call_scope scope(*f.ctx, pos);  // the error's position, without a catch (context.hpp)
@@ -774,19 +791,24 @@ node_ptr with_operand_ext(node_ptr n, Make make) {
   return with_operand_kw(std::move(n), make);
 }
 
+/// A self call whose arguments are all read through their nodes.
+struct no_operand {};
+
 /// A function calling itself by name ((defn fib [n] ... (fib (- n 1)))): the running closure
 /// is the callee. It is alive for the whole call (its caller holds a reference), so no function
 /// value is made: a recursive call costs no reference count traffic for the callee.
 /// A template over how it reads its first argument: arith_operand when that is (op local k)
-/// ((fib (- n 1)): computed here, without the argument node's virtual call), else its node.
-template <class First>
-class self_call_node final : public calling_node<self_call_node<First>> {
+/// ((fib (- n 1)): computed here, without the argument node's virtual call), else its node;
+/// and over its argument count N when that is 1 to 3 (0: any count), so the frame's set-up
+/// unrolls.
+template <class First, std::size_t N>
+class self_call_node final : public calling_node<self_call_node<First, N>> {
  public:
   self_call_node(First first, std::vector<node_ptr> args, source_pos p)
-      : calling_node<self_call_node<First>>(p), first_(std::move(first)), args_(std::move(args)) {}
+      : calling_node<self_call_node<First, N>>(p), first_(std::move(first)), args_(std::move(args)) {}
 
  private:
-  friend calling_node<self_call_node<First>>;
+  friend calling_node<self_call_node<First, N>>;
   [[gnu::always_inline]] value call(frame& f) const {
     const closure_obj& self = *f.self;
     // This node is in one template's body, so every call here runs the same arity: found once.
@@ -796,8 +818,8 @@ class self_call_node final : public calling_node<self_call_node<First>> {
       if (!a) return eval_through_invoke(f);
       arity_.store(a, std::memory_order_relaxed);
     }
-    return call_in_frame(self, *a, args_.size(), [&](std::size_t i) __attribute__((always_inline)) { return arg(f, i); },
-                         f, this->pos);
+    return call_in_frame<N>(self, *a, args_.size(),
+                            [&](std::size_t i) __attribute__((always_inline)) { return arg(f, i); }, f, this->pos);
   }
   [[gnu::always_inline]] value arg(frame& f, std::size_t i) const {
     if constexpr (std::is_same_v<First, arith_operand>) {
@@ -822,17 +844,25 @@ class self_call_node final : public calling_node<self_call_node<First>> {
   mutable std::atomic<const fn_arity*> arity_{nullptr};
 };
 
-/// A self call whose arguments are all read through their nodes.
-struct no_operand {};
 
 /// (name args...) calling the function being defined: its first argument read inline when it
 /// is (op local k).
 node_ptr make_self_call(std::vector<node_ptr> args, source_pos pos) {
+  auto make = [&]<class First>(First first) -> node_ptr {
+    auto sized = [&]<std::size_t N>() -> node_ptr {
+      return std::make_unique<self_call_node<First, N>>(std::move(first), std::move(args), pos);
+    };
+    switch (args.size()) {
+      case 1: return sized.template operator()<1>();
+      case 2: return sized.template operator()<2>();
+      case 3: return sized.template operator()<3>();
+      default: return sized.template operator()<0>();
+    }
+  };
   if (!args.empty()) {
-    if (std::optional<arith_operand> a = as_arith_operand(args[0]))
-      return std::make_unique<self_call_node<arith_operand>>(std::move(*a), std::move(args), pos);
+    if (std::optional<arith_operand> a = as_arith_operand(args[0])) return make(std::move(*a));
   }
-  return std::make_unique<self_call_node<no_operand>>(no_operand{}, std::move(args), pos);
+  return make(no_operand{});
 }
 
 /// The operand kinds read inline beside anything (a local, a constant, a node)...
