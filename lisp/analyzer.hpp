@@ -157,6 +157,26 @@ node_ptr make_do(std::vector<node_ptr> body, source_pos pos);
 node_ptr make_if(node_ptr test, node_ptr then, node_ptr otherwise, source_pos pos);
 /// Whether `n` is an if made by make_if, and its parts (`otherwise` null without an else).
 bool if_parts(const node& n, const node*& test, const node*& then, const node*& otherwise);
+/// The parts of an if (`otherwise_` null without an else); the nodes make_if makes derive
+/// from it, each with its own eval.
+class if_base : public node {
+ public:
+  if_base(node_ptr test, node_ptr then, node_ptr otherwise, source_pos p)
+      : node(p), test_(std::move(test)), then_(std::move(then)), else_(std::move(otherwise)) {}
+  effects effect() const override {
+    effects e = worst(test_->effect(), then_->effect());
+    return else_ ? worst(e, else_->effect()) : e;
+  }
+  const node& test_part() const { return *test_; }
+  const node& then_part() const { return *then_; }
+  const node* else_part() const { return else_.get(); }
+
+ protected:
+  node_ptr test_, then_, else_;
+};
+/// An if whose test is a comparison or number predicate of locals and constants ((< n 2),
+/// (zero? i)), tested inline; null (nothing taken) for any other test.
+node_ptr make_compare_if(node_ptr& test, node_ptr& then, node_ptr& otherwise, source_pos pos);
 node_ptr make_let(std::vector<std::pair<int, node_ptr>> steps, node_ptr body, source_pos pos);
 /// A fn arity's body: its parameter patterns' destructuring, then `body`. When `recurs` and the
 /// body is an if with a recur branch, the arity's recur loop runs inside the body (as a loop's),

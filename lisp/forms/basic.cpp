@@ -21,24 +21,13 @@ class do_node final : public node {
   std::vector<node_ptr> body_;
 };
 
-class if_node final : public node {
+class if_node final : public if_base {
  public:
-  if_node(node_ptr test, node_ptr then, node_ptr otherwise, source_pos p)
-      : node(p), test_(std::move(test)), then_(std::move(then)), else_(std::move(otherwise)) {}
+  using if_base::if_base;
   value eval(frame& f) const override {
     if (test_->test(f)) return then_->eval(f);
     return else_ ? else_->eval(f) : value();
   }
-  effects effect() const override {
-    effects e = worst(test_->effect(), then_->effect());
-    return else_ ? worst(e, else_->effect()) : e;
-  }
-  const node& test_part() const { return *test_; }
-  const node& then_part() const { return *then_; }
-  const node* else_part() const { return else_.get(); }
-
- private:
-  node_ptr test_, then_, else_;
 };
 
 /// Docstrings lose their semicolons (DEF-007): the user/ prelude shows them after a ';'.
@@ -197,11 +186,12 @@ node_ptr make_do(std::vector<node_ptr> body, source_pos pos) {
 }
 
 node_ptr make_if(node_ptr test, node_ptr then, node_ptr otherwise, source_pos pos) {
+  if (node_ptr n = make_compare_if(test, then, otherwise, pos)) return n;
   return std::make_unique<if_node>(std::move(test), std::move(then), std::move(otherwise), pos);
 }
 
 bool if_parts(const node& n, const node*& test, const node*& then, const node*& otherwise) {
-  const auto* i = dynamic_cast<const if_node*>(&n);
+  const auto* i = dynamic_cast<const if_base*>(&n);
   if (!i) return false;
   test = &i->test_part();
   then = &i->then_part();

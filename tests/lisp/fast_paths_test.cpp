@@ -763,4 +763,27 @@ TEST_CASE("PERF a seq bound last in a let and read once by the body's pipeline j
   }
 }
 
+TEST_CASE("PERF an if testing a comparison of locals and constants inline") {
+  // compare_if_node: each comparison and number predicate over a local and a constant or two
+  // locals, a double in the local, an if without else, when and cond (made by make_if), and a
+  // loop whose if still recurs through loop_if_recur_node. Expected texts printed by Clojure 1.11.
+  check_all({
+      {"(let [n 1.5 m 3] [(if (< n 2) :a :b) (if (> 2 n) :a :b) (if (<= n m) :a :b) (if (>= m n) :a :b) (if (< m n) :a)])",
+       "[:a :a :a :a nil]"},
+      {"(let [i 0 j -2.5] [(if (zero? i) :z :nz) (if (pos? j) :p :np) (if (neg? j) :n :nn) (when (zero? j) :never) "
+       "(cond (pos? i) :p (neg? j) :n :else :z)])",
+       "[:z :np :n nil :n]"},
+      {"(let [n 5] (if (> n 4) \"big\" \"small\"))", "\"big\""},
+      {"(let [s 9223372036854775807] (if (< s 2) :a :b))", ":b"},
+      {"(loop [i 0] (if (>= i 5) i (recur (inc i))))", "5"},
+  });
+  // a test the fast path does not answer is the builtin's error, at the comparison
+  for (const char* src : {"(let [s \"x\"] (if (< s 2) :a :b))", "(let [s \"x\"] (if (pos? s) :a :b))"}) {
+    const ptc::lisp::run_result r = ptc::lisp::run(src);
+    REQUIRE(r.err);
+    CHECK(r.err->kind == ptc::lisp::error_kind::type);
+    CHECK((r.err->pos.line == 1 && r.err->pos.col == 18));
+  }
+}
+
 }  // namespace lisp_fast_paths_test
