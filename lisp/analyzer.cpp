@@ -637,7 +637,9 @@ class int_op1_node final : public node {
     tmp.fill(answer(f));
     return &tmp;
   }
-  bool test(frame& f) const override {
+  bool test(frame& f) const override { return truth(f); }
+  /// test(), inline where the node's type is known (compare_if_node).
+  [[gnu::always_inline]] bool truth(frame& f) const {
     value tmp;
     const value& x = a_.get(f, tmp);
     std::int64_t r;
@@ -997,18 +999,14 @@ node_ptr make_int_op1(int_op op, native_fn fn, node_ptr a, source_pos pos) {
   });
 }
 
-/// An if whose test is node type Test (final): tested without a virtual call, inline for a
-/// comparison (fib's (if (< n 2) ...): 6 instructions less per call).
+/// An if whose test is node type Test (final): tested inline, without a virtual call (fib's
+/// (if (< n 2) ...): 6 instructions less per call).
 template <class Test>
 class compare_if_node final : public if_base {
  public:
   using if_base::if_base;
   value eval(frame& f) const override {
-    const Test& t = static_cast<const Test&>(*test_);
-    bool yes;
-    if constexpr (requires { t.truth(f); }) yes = t.truth(f);
-    else yes = t.Test::test(f);  // not inline (as int_op2_node::truth, int_op1_node's own tests took 2 instructions more)
-    if (yes) return then_->eval(f);
+    if (static_cast<const Test&>(*test_).truth(f)) return then_->eval(f);
     return else_ ? else_->eval(f) : value();
   }
 };
@@ -1027,12 +1025,16 @@ node_ptr make_compare_if(node_ptr& test, node_ptr& then, node_ptr& otherwise, so
            as.template operator()<int_op2_node<Op, const_operand, slot_operand>>() ||
            as.template operator()<int_op2_node<Op, slot_operand, slot_operand>>();
   };
+  auto with_operand1 = [&]<int_op Op>() {
+    return as.template operator()<int_op1_node<Op, slot_operand>>() ||
+           as.template operator()<int_op1_node<Op, arith_operand>>();
+  };
   using o = int_op;
   (void)(with_operands.template operator()<o::lt>() || with_operands.template operator()<o::gt>() ||
          with_operands.template operator()<o::le>() || with_operands.template operator()<o::ge>() ||
-         as.template operator()<int_op1_node<o::zero, slot_operand>>() ||
-         as.template operator()<int_op1_node<o::pos, slot_operand>>() ||
-         as.template operator()<int_op1_node<o::neg, slot_operand>>());
+         with_operand1.template operator()<o::zero>() || with_operand1.template operator()<o::pos>() ||
+         with_operand1.template operator()<o::neg>() || with_operand1.template operator()<o::even>() ||
+         with_operand1.template operator()<o::odd>());
   return out;
 }
 

@@ -175,7 +175,7 @@ class if_base : public node {
   node_ptr test_, then_, else_;
 };
 /// An if whose test is a comparison or number predicate of locals and constants ((< n 2),
-/// (zero? i)), tested inline; null (nothing taken) for any other test.
+/// (zero? i), (even? (mod i 3))), tested inline; null (nothing taken) for any other test.
 node_ptr make_compare_if(node_ptr& test, node_ptr& then, node_ptr& otherwise, source_pos pos);
 node_ptr make_let(std::vector<std::pair<int, node_ptr>> steps, node_ptr body, source_pos pos);
 /// A fn arity's body: its parameter patterns' destructuring, then `body`. When `recurs` and the

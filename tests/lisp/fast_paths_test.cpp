@@ -776,9 +776,15 @@ TEST_CASE("PERF an if testing a comparison of locals and constants inline") {
       {"(let [n 5] (if (> n 4) \"big\" \"small\"))", "\"big\""},
       {"(let [s 9223372036854775807] (if (< s 2) :a :b))", ":b"},
       {"(loop [i 0] (if (>= i 5) i (recur (inc i))))", "5"},
+      // predicates of a local or of (op local k), a double through the operand's own node
+      {"(let [i 7 j 2.5] [(if (even? i) :e :o) (if (odd? i) :o :e) (if (zero? (mod i 7)) :z :nz) "
+       "(if (pos? (- i 10)) :p :np) (if (neg? (* i -1)) :n :nn) (if (even? (+ i 1)) :e :o) (if (pos? (+ j 1)) :p :np) "
+       "(if (zero? (- j 2.5)) :z :nz)])",
+       "[:o :o :z :np :n :e :p :z]"},
   });
   // a test the fast path does not answer is the builtin's error, at the comparison
-  for (const char* src : {"(let [s \"x\"] (if (< s 2) :a :b))", "(let [s \"x\"] (if (pos? s) :a :b))"}) {
+  for (const char* src : {"(let [s \"x\"] (if (< s 2) :a :b))", "(let [s \"x\"] (if (pos? s) :a :b))",
+                          "(let [s 2.5] (if (even? s) :a :b))", "(let [s 2.5] (if (odd? (+ s 1)) :a :b))"}) {
     const ptc::lisp::run_result r = ptc::lisp::run(src);
     REQUIRE(r.err);
     CHECK(r.err->kind == ptc::lisp::error_kind::type);
