@@ -152,8 +152,9 @@ class data_node final : public node {
 template <std::size_t Inline = 6>
 class arg_buffer {
  public:
-  /// n nils, to be assigned.
-  explicit arg_buffer(std::size_t n) : n_(n) {
+  /// n nils, to be assigned. Inline (with a self call per argument count among its callers,
+  /// GCC made it a call: gen update-in 22.02M -> 22.20M instructions per run).
+  [[gnu::always_inline]] explicit arg_buffer(std::size_t n) : n_(n) {
     if (n > inline_size) heap_.reset(new value[n]);
     else for (; made_ < n; ++made_) new (&raw()[made_]) value();
   }
