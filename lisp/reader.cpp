@@ -47,12 +47,9 @@ class reader {
       if (is_closer(cur_.peek()))
         parse_fail(cur_.pos(), std::string("unmatched delimiter ") + char(cur_.peek()) +
                                    ": there is no open " + opener_of(cur_.peek()) + " to close");
-      form f;
       const std::size_t start = cur_.offset();
-      if (read_form(f, 1)) {
-        forms.push_back(std::move(f));
-        if (texts) texts->push_back(src_.substr(start, cur_.offset() - start));
-      }
+      if (!read_form(forms.emplace_back(), 1)) forms.pop_back();
+      else if (texts) texts->push_back(src_.substr(start, cur_.offset() - start));
     }
     return forms;
   }
@@ -77,8 +74,8 @@ class reader {
 
   std::string_view read_token() {
     std::size_t start = cur_.offset();
-    do cur_.advance();
-    while (!cur_.at_token_end());
+    cur_.advance();  // the first byte whatever it is (a character literal's may be a delimiter)
+    cur_.skip_token_rest();
     return cur_.slice(start);
   }
 
@@ -121,10 +118,14 @@ class reader {
     std::string_view tok = read_token();
     bool numeric = (c >= '0' && c <= '9') ||
                    ((c == '+' || c == '-') && tok.size() > 1 && tok[1] >= '0' && tok[1] <= '9');
+    // Filled in place (a form is not made and moved for every token).
+    out.pos = pos;
+    out.items.clear();
     if (numeric) {
-      out = form{form_kind::literal, pos, reader_detail::parse_number(tok, pos), {}};
+      out.kind = form_kind::literal;
+      out.atom = reader_detail::parse_number(tok, pos);
     } else {
-      out = reader_detail::parse_symbolic(tok, pos);
+      reader_detail::parse_symbolic(tok, pos, out);
     }
     return true;
   }
@@ -145,13 +146,16 @@ class reader {
     source_pos open_pos = cur_.pos();
     const std::size_t open_at = cur_.offset();
     for (int i = 0; i < open_len; ++i) cur_.advance();
-    const std::string opener(src_.substr(open_at, static_cast<std::size_t>(open_len)));  // short: no allocation
-    out = form{kind, open_pos, {}, {}};
+    const std::string_view opener = src_.substr(open_at, static_cast<std::size_t>(open_len));
+    out.kind = kind;
+    out.pos = open_pos;
+    out.atom = value();
+    out.items.clear();
     out.items.reserve(4);  // most forms are short calls: no regrowth for them
     for (;;) {
       skip_blank();
       if (cur_.eof())
-        parse_fail(open_pos, "unclosed " + opener + " opened at " + where(open_pos) +
+        parse_fail(open_pos, "unclosed " + std::string(opener) + " opened at " + where(open_pos) +
                                  " (missing " + char(closer) + ")");
       unsigned char c = cur_.peek();
       if (c == closer) {
@@ -160,10 +164,10 @@ class reader {
       }
       if (is_closer(c))
         parse_fail(cur_.pos(), std::string("unmatched delimiter ") + char(c) + ": expected " +
-                                   char(closer) + " to close " + opener + " opened at " +
+                                   char(closer) + " to close " + std::string(opener) + " opened at " +
                                    where(open_pos));
-      form item;
-      if (read_form(item, depth + 1)) out.items.push_back(std::move(item));
+      // Read in its place; taken off again when it was discarded (#_).
+      if (!read_form(out.items.emplace_back(), depth + 1)) out.items.pop_back();
     }
     if (kind == form_kind::map && out.items.size() % 2 != 0)
       parse_fail(open_pos, "map literal must contain an even number of forms, got " +

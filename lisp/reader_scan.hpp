@@ -1,6 +1,7 @@
 #pragma once
 // Internal to the reader files: the source cursor (byte position plus 1-based line:col counted
 // in code points) and the token-level parsers (numbers, symbols, keywords, characters).
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -52,21 +53,38 @@ class cursor {
     if (b < 0x80) return ascii_class(b) != 0;
     return unicode_whitespace_len() > 0;
   }
+  /// Moves to the end of the token the cursor is in (at_token_end() then holds). A token holds
+  /// no newline (a newline is blank), so only the column moves: one per code point, as advance().
+  void skip_token_rest() {
+    const std::size_t n = s_.size();
+    while (i_ < n) {
+      const unsigned char b = static_cast<unsigned char>(s_[i_]);
+      if (b < 0x80) {
+        if (ascii_class(b) != 0) return;
+        ++i_;
+        if (i_ >= n || (static_cast<unsigned char>(s_[i_]) & 0xC0) != 0x80) ++col_;
+      } else {
+        if (unicode_whitespace_len() > 0) return;
+        advance();
+      }
+    }
+  }
 
  private:
   static constexpr std::uint8_t ascii_space = 1;       ///< whitespace (and the comma)
   static constexpr std::uint8_t ascii_terminator = 2;  ///< ends a token without being blank
+  /// What each ASCII byte is to the reader: 0 (part of a token), space or terminator.
+  static constexpr std::array<std::uint8_t, 128> ascii_classes = [] {
+    std::array<std::uint8_t, 128> t{};
+    for (unsigned b = '\t'; b <= '\r'; ++b) t[b] = ascii_space;
+    for (unsigned b = 0x1C; b <= 0x1F; ++b) t[b] = ascii_space;
+    t[' '] = t[','] = ascii_space;
+    for (unsigned char b : {'"', ';', '@', '^', '`', '~', '(', ')', '[', ']', '{', '}', '\\'})
+      t[b] = ascii_terminator;
+    return t;
+  }();
   /// What an ASCII byte is to the reader (inline: the reader asks for every byte it reads).
-  static std::uint8_t ascii_class(unsigned char b) {
-    if (b == ' ' || b == ',' || (b >= '\t' && b <= '\r') || (b >= 0x1C && b <= 0x1F)) return ascii_space;
-    switch (b) {
-      case '"': case ';': case '@': case '^': case '`': case '~':
-      case '(': case ')': case '[': case ']': case '{': case '}': case '\\':
-        return ascii_terminator;
-      default:
-        return 0;
-    }
-  }
+  static std::uint8_t ascii_class(unsigned char b) { return ascii_classes[b]; }
   /// whitespace_len for a byte >= 0x80: a Unicode space, or 0.
   std::size_t unicode_whitespace_len() const;
 
@@ -77,8 +95,9 @@ class cursor {
 
 /// A token that starts with a digit (or a sign then a digit): an integer or double literal.
 value parse_number(std::string_view token, source_pos pos);
-/// nil, true, false, a keyword (":a", ":a/b") or a symbol.
-form parse_symbolic(std::string_view token, source_pos pos);
+/// nil, true, false, a keyword (":a", ":a/b") or a symbol, into `out` (its kind and atom; the
+/// caller sets its position).
+void parse_symbolic(std::string_view token, source_pos pos, form& out);
 /// The text after a backslash: "a", "newline", "u00e9", "o101".
 char32_t parse_character(std::string_view token, source_pos pos);
 

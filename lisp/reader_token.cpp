@@ -123,7 +123,14 @@ value parse_number(std::string_view token, source_pos pos) {
     negative = body[0] == '-';
     body.remove_prefix(1);
   }
-  std::string tok(token);
+  // Most literals are short decimal integers: read without the general checks (18 digits
+  // cannot overflow).
+  if (!body.empty() && body.size() <= 18 && (body.size() == 1 || body[0] != '0') && all_digits(body, 10)) {
+    std::int64_t n = 0;
+    for (char ch : body) n = n * 10 + (ch - '0');
+    return value::integer(negative ? -n : n);
+  }
+  const std::string tok(token);  // for the messages below
 
   if (all_digits(body, 10)) {
     if (body.size() > 1 && body[0] == '0') {
@@ -184,13 +191,15 @@ bool valid_symbol_text(std::string_view t) {
 
 }  // namespace
 
-form parse_symbolic(std::string_view token, source_pos pos) {
-  form f;
-  f.pos = pos;
-  if (token == "nil") return f;
+void parse_symbolic(std::string_view token, source_pos pos, form& out) {
+  out.kind = form_kind::literal;
+  if (token == "nil") {
+    out.atom = value();
+    return;
+  }
   if (token == "true" || token == "false") {
-    f.atom = value::boolean(token == "true");
-    return f;
+    out.atom = value::boolean(token == "true");
+    return;
   }
   if (token[0] == ':') {
     if (token.size() > 1 && token[1] == ':')
@@ -203,13 +212,12 @@ form parse_symbolic(std::string_view token, source_pos pos) {
     if (text.empty() || text == "/" ||
         !(valid_symbol_text(text) || (is_digit(text[0]) && valid_symbol_text("a" + std::string(text)))))
       parse_fail(pos, "Invalid token: " + std::string(token));
-    f.atom = keyword(text);
-    return f;
+    out.atom = keyword(text);
+    return;
   }
   if (!valid_symbol_text(token)) parse_fail(pos, "Invalid token: " + std::string(token));
-  f.kind = form_kind::symbol;
-  f.atom = symbol(token);
-  return f;
+  out.kind = form_kind::symbol;
+  out.atom = symbol(token);
 }
 
 char32_t parse_character(std::string_view token, source_pos pos) {

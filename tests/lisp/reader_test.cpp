@@ -260,6 +260,61 @@ TEST_CASE("reader: every form carries 1-based line:col, columns count code point
   CHECK(e.render().find("line 3") != std::string::npos);
 }
 
+TEST_CASE("reader: positions stay in step over multibyte tokens and discards (random programs)") {
+  // The column of the form at byte `off`: 1 + the bytes after the line's first that are not a
+  // UTF-8 continuation byte, up to and with `off` (the cursor's rule: a continuation byte does
+  // not start a new column).
+  auto expected = [](std::string_view src, std::size_t off) {
+    source_pos p{1, 1};
+    std::size_t line_start = 0;
+    for (std::size_t i = 0; i < off; ++i)
+      if (src[i] == '\n') {
+        ++p.line;
+        line_start = i + 1;
+      }
+    for (std::size_t m = line_start + 1; m <= off && m < src.size(); ++m)
+      if ((static_cast<unsigned char>(src[m]) & 0xC0) != 0x80) ++p.col;
+    return p;
+  };
+  const std::vector<std::string> atoms = {
+      "x", "na\xC3\xAFve", "\xE6\x97\xA5\xE6\x9C\xAC", "a\x80\x80" "b", "ab\x80" "c", "12", "-3", "1.5", ":k", ":ns/k\xC3\xA9",
+      "\"\xC3\xA9t\xC3\xA9\"", "\\(", "\\\xC3\xA9", "\\newline", "#_x", "#_(a \xC3\xA9)", "nil", "true", "x/y"};
+  const std::vector<std::string> blanks = {" ", "\n", ",", "\r\n", "\t", "\xE2\x80\x83", " ; \xC3\xA9 comment\n"};
+  std::mt19937 rng(2026);
+  auto pick = [&](const std::vector<std::string>& v) { return v[rng() % v.size()]; };
+  for (int round = 0; round < 2'000; ++round) {
+    std::string src;
+    const int n = 1 + static_cast<int>(rng() % 6);
+    for (int i = 0; i < n; ++i) {
+      if (rng() % 3 == 0) {
+        src += rng() % 2 ? "(" : "[";
+        const char closer = src.back() == '(' ? ')' : ']';
+        for (int k = static_cast<int>(rng() % 4); k > 0; --k) src += pick(atoms) + pick(blanks);
+        src += closer;
+      } else {
+        src += pick(atoms);
+      }
+      src += pick(blanks);
+    }
+    std::vector<std::string_view> texts;
+    std::vector<form> forms = read_program(src, texts);
+    REQUIRE(forms.size() == texts.size());
+    for (std::size_t i = 0; i < forms.size(); ++i) {
+      const source_pos want = expected(src, static_cast<std::size_t>(texts[i].data() - src.data()));
+      INFO(src);
+      CHECK(forms[i].pos.line == want.line);
+      CHECK(forms[i].pos.col == want.col);
+    }
+  }
+  // A character literal takes a delimiter; a discarded form leaves no item behind.
+  auto f = read_one("[\\( #_x \\) #_#_a b c]");
+  REQUIRE(f.items.size() == 3);
+  CHECK(pr_str(f.items[0].atom) == "\\(");
+  CHECK(pr_str(f.items[1].atom) == "\\)");
+  CHECK(f.items[2].pos.col == 20);
+  CHECK(read_program("#_a").empty());
+}
+
 TEST_CASE("reader: nesting deeper than 512 levels is a parse error, never a crash") {
   auto nest = [](int n) { return std::string(n, '(') + std::string(n, ')'); };
   CHECK(read_program(nest(512)).size() == 1);
