@@ -157,7 +157,7 @@ node_ptr make_do(std::vector<node_ptr> body, source_pos pos);
 node_ptr make_if(node_ptr test, node_ptr then, node_ptr otherwise, source_pos pos);
 /// Whether `n` is an if made by make_if, and its parts (`otherwise` null without an else).
 bool if_parts(const node& n, const node*& test, const node*& then, const node*& otherwise);
-/// The parts of an if (`otherwise_` null without an else); the nodes make_if makes derive
+/// The parts of an if (`else_` null without an else); the nodes make_if makes derive
 /// from it, each with its own eval.
 class if_base : public node {
  public:

@@ -39,19 +39,10 @@ template <class Fill>
   }
 }
 
-/// Writes a recur's n argument values into its loop's slots. Every argument is evaluated
-/// before any slot changes (each may read the old values): into `t` (raw storage for n
-/// values), then moved into the slots (value::take_from_raw).
-[[gnu::always_inline]] inline void store_recur_in(frame& f, const int* slots, const node_ptr* args, std::size_t n,
-                                                  raw_value* t) {
-  make_values(t, [&](std::size_t& made) __attribute__((always_inline)) {
-    for (; made < n; ++made) t[made].make([&] { return args[made]->eval(f); });
-  });
-  for (std::size_t i = 0; i < n; ++i) f.slots[slots[i]].take_from_raw(t[i].get());
-}
-
-/// store_recur_in for a recur of N arguments ((recur (inc i) (+ acc x))), unrolled (a loop of
-/// three made 20 more instructions per pass).
+/// Writes a recur's N argument values into its loop's slots ((recur (inc i) (+ acc x))). Every
+/// argument is evaluated before any slot changes (each may read the old values): into `t` (raw
+/// storage), then moved into the slots (value::take_from_raw). Unrolled (a loop of three made 20
+/// more instructions per pass).
 template <std::size_t N>
 [[gnu::always_inline]] inline void store_recur(frame& f, const int* slots, const node_ptr* args) {
   if constexpr (N == 1) {
@@ -75,7 +66,10 @@ template <std::size_t N>
   constexpr std::size_t inline_args = 8;
   if (n <= inline_args) {
     raw_value t[inline_args];
-    store_recur_in(f, slots, args, n, t);
+    make_values(t, [&](std::size_t& made) __attribute__((always_inline)) {
+      for (; made < n; ++made) t[made].make([&] { return args[made]->eval(f); });
+    });
+    for (std::size_t i = 0; i < n; ++i) f.slots[slots[i]].take_from_raw(t[i].get());
     return;
   }
   std::vector<value> t;
