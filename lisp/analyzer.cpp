@@ -7,6 +7,7 @@
 #include <limits>
 #include <type_traits>
 #include <typeinfo>
+#include <unordered_set>
 
 #include "ptc/lisp/builtin.hpp"
 #include "ptc/lisp/builtins/coll_ops.hpp"
@@ -1612,15 +1613,51 @@ std::optional<seq_detail::int_range> forms::eval_iterable(const node& n, frame& 
 
 namespace {
 
+/// The call node of a builtin with no case of its own: by argument count.
+node_ptr make_plain_builtin_node(native_fn fn, std::vector<node_ptr> args, source_pos pos, std::string_view name) {
+  if (args.size() == 2) return std::make_unique<builtin_call2_node>(fn, std::move(args[0]), std::move(args[1]), pos, name);
+  if (args.size() == 1) return std::make_unique<builtin_call1_node>(fn, std::move(args[0]), pos, name);
+  return std::make_unique<builtin_call_node>(fn, std::move(args), pos, name);
+}
+
 /// The builtins that only call the function in their place `fn` (the closure is never stored
 /// where a program could reach it, nor returned): a fn literal there records no return types.
+constexpr std::pair<std::string_view, std::size_t> fn_places[] = {
+    {"map", 0},         {"mapv", 0},        {"filter", 0},     {"filterv", 0},     {"remove", 0},
+    {"reduce", 0},      {"keep", 0},        {"keep-indexed", 0}, {"map-indexed", 0}, {"mapcat", 0},
+    {"some", 0},        {"every?", 0},      {"not-any?", 0},   {"not-every?", 0},  {"sort-by", 0},
+    {"group-by", 0},    {"partition-by", 0}, {"take-while", 0}, {"drop-while", 0}, {"run!", 0},
+    {"max-key", 0},     {"min-key", 0},     {"update", 2},     {"update-in", 2}};
+/// The arithmetic and comparison builtins with nodes of their own, by argument count.
+constexpr std::pair<std::string_view, int_op> ops2[] = {
+    {"+", int_op::add}, {"-", int_op::sub}, {"*", int_op::mul}, {"<", int_op::lt}, {">", int_op::gt},
+    {"<=", int_op::le}, {">=", int_op::ge}, {"=", int_op::eq}, {"==", int_op::eq},
+    {"mod", int_op::mod}, {"rem", int_op::rem}, {"quot", int_op::quot}};
+constexpr std::pair<std::string_view, int_op> ops1[] = {
+    {"inc", int_op::inc}, {"dec", int_op::dec},   {"zero?", int_op::zero}, {"pos?", int_op::pos},
+    {"neg?", int_op::neg}, {"even?", int_op::even}, {"odd?", int_op::odd}};
+/// The other names make_builtin_node tests one by one, with those range_fused_node::make and
+/// stage_fused_node::make (stage_kind's among them) take: keep in step with them.
+constexpr std::string_view tested_names[] = {
+    "range", "return", "fail", "reduce", "assoc-in", "update-in", "update", "assoc", "conj", "dissoc", "=",
+    "map", "mapv", "filter", "filterv", "remove", "vec", "set", "into", "count"};
+
+/// Whether make_builtin_node may make more than the plain call node of builtin `name`: one
+/// lookup instead of the fifty name compares of its cases, for the builtins none of them names
+/// (str, get, println, keys, ...).
+bool named_by_a_case(std::string_view name) {
+  static const std::unordered_set<std::string_view> names = [] {
+    std::unordered_set<std::string_view> out;
+    for (const auto& [n, place] : fn_places) out.insert(n);
+    for (const auto& [n, op] : ops2) out.insert(n);
+    for (const auto& [n, op] : ops1) out.insert(n);
+    for (std::string_view n : tested_names) out.insert(n);
+    return out;
+  }();
+  return names.contains(name);
+}
+
 void note_only_called_fns(std::string_view name, std::vector<node_ptr>& args) {
-  static constexpr std::pair<std::string_view, std::size_t> fn_places[] = {
-      {"map", 0},         {"mapv", 0},        {"filter", 0},     {"filterv", 0},     {"remove", 0},
-      {"reduce", 0},      {"keep", 0},        {"keep-indexed", 0}, {"map-indexed", 0}, {"mapcat", 0},
-      {"some", 0},        {"every?", 0},      {"not-any?", 0},   {"not-every?", 0},  {"sort-by", 0},
-      {"group-by", 0},    {"partition-by", 0}, {"take-while", 0}, {"drop-while", 0}, {"run!", 0},
-      {"max-key", 0},     {"min-key", 0},     {"update", 2},     {"update-in", 2}};
   for (const auto& [builtin, place] : fn_places) {
     if (builtin != name) continue;
     if (place < args.size() && args[place]) forms::note_only_called(*args[place]);
@@ -1630,6 +1667,7 @@ void note_only_called_fns(std::string_view name, std::vector<node_ptr>& args) {
 
 node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, source_pos pos) {
   const std::string_view name = b.qualified_name();
+  if (!named_by_a_case(name)) return make_plain_builtin_node(b.def().fn, std::move(args), pos, name);
   note_only_called_fns(name, args);
   if (name == "range" && !args.empty() && args.size() <= 3) {
     return std::make_unique<range_call_node>(b.def().fn, std::move(args), pos);
@@ -1651,10 +1689,6 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
     update_op op = name == "assoc" ? update_op::assoc : name == "conj" ? update_op::conj : update_op::dissoc;
     return std::make_unique<update_node>(op, b.def().fn, std::move(args), pos);
   }
-  static constexpr std::pair<std::string_view, int_op> ops2[] = {
-      {"+", int_op::add}, {"-", int_op::sub}, {"*", int_op::mul}, {"<", int_op::lt}, {">", int_op::gt},
-      {"<=", int_op::le}, {">=", int_op::ge}, {"=", int_op::eq}, {"==", int_op::eq},
-      {"mod", int_op::mod}, {"rem", int_op::rem}, {"quot", int_op::quot}};
   native_fn fn = b.def().fn;
   if (args.size() == 2 && name == "=") {
     return make_equal2(fn, std::move(args[0]), std::move(args[1]), pos);
@@ -1662,18 +1696,12 @@ node_ptr make_builtin_node(const builtin_fn& b, std::vector<node_ptr> args, sour
   if (args.size() == 2) {
     for (const auto& [op_name, op] : ops2)
       if (op_name == name) return make_int_op2(op, fn, std::move(args[0]), std::move(args[1]), pos);
-    return std::make_unique<builtin_call2_node>(fn, std::move(args[0]), std::move(args[1]), pos, name);
   }
   if (args.size() == 1) {
-    static constexpr std::pair<std::string_view, int_op> ops1[] = {
-        {"inc", int_op::inc}, {"dec", int_op::dec},   {"zero?", int_op::zero}, {"pos?", int_op::pos},
-        {"neg?", int_op::neg}, {"even?", int_op::even}, {"odd?", int_op::odd}};
-    for (const auto& [op_name, op] : ops1) {
+    for (const auto& [op_name, op] : ops1)
       if (op_name == name) return make_int_op1(op, fn, std::move(args[0]), pos);
-    }
-    return std::make_unique<builtin_call1_node>(fn, std::move(args[0]), pos, name);
   }
-  return std::make_unique<builtin_call_node>(fn, std::move(args), pos, name);
+  return make_plain_builtin_node(fn, std::move(args), pos, name);
 }
 
 /// A call of a seq consumer the fusion covers ((reduce f [init] xs), (count xs), (vec xs),
