@@ -2095,6 +2095,38 @@ const std::unordered_map<std::string, form_analyzer>& analyzer::special_forms() 
   return table;
 }
 
+namespace {
+
+/// find(sym) kept in the symbol's lookup slot `slot` (named_obj::lookup_slot): a table that never
+/// changes gives the same answer for a name every time. 1 stands for "not there" (no entry is at
+/// an odd address).
+template <class T, class Find>
+const T* remembered(const named_obj& sym, std::size_t slot, Find find) {
+  std::atomic<std::uintptr_t>& kept = sym.lookup_slot(slot);
+  std::uintptr_t bits = kept.load(std::memory_order_relaxed);
+  if (bits == 0) {
+    const T* found = find();
+    bits = found ? reinterpret_cast<std::uintptr_t>(found) : 1;
+    kept.store(bits, std::memory_order_relaxed);
+  }
+  return bits == 1 ? nullptr : reinterpret_cast<const T*>(bits);
+}
+
+/// The builtin the symbol names (builtins().find of its namespace and name), or null.
+const value* builtin_named(const named_obj& sym) {
+  return remembered<value>(sym, 0, [&] { return builtins().find(sym.ns(), sym.name()); });
+}
+
+/// The analyser of the special form the symbol's name names (its namespace is not asked), or null.
+const form_analyzer* special_named(const named_obj& sym) {
+  return remembered<form_analyzer>(sym, 1, [&]() -> const form_analyzer* {
+    auto it = analyzer::special_forms().find(sym.name());
+    return it == analyzer::special_forms().end() ? nullptr : &it->second;
+  });
+}
+
+}  // namespace
+
 bool analyzer::is_special(std::string_view name) {
   return special_forms().count(std::string(name)) != 0;
 }
@@ -2247,7 +2279,7 @@ node_ptr analyzer::analyze_symbol(const form& f) {
     }
     value constant;
     if (static_constant(ns, name, constant)) return make_const(std::move(constant), f.pos);
-    if (const value* b = builtins().find(ns, name)) return make_const(*b, f.pos);
+    if (const value* b = builtin_named(sym)) return make_const(*b, f.pos);
     error e;
     e.kind = error_kind::unbound;
     e.pos = f.pos;
@@ -2272,7 +2304,7 @@ node_ptr analyzer::analyze_symbol(const form& f) {
     }
     return n;
   }
-  const value* b = builtins().find("", name);
+  const value* b = builtin_named(sym);
   const bool global_known = st.find_global(name) >= 0;
   if (global_known || (!b && env_.defined_later(name))) {
     return std::make_unique<global_node>(name, f.pos);
@@ -2379,8 +2411,7 @@ node_ptr analyzer::analyze(const form& f, bool tail) {
       local_shadow = found;
     }
     if (!local_shadow && (sym.ns().empty() || sym.ns() == "clojure.core")) {
-      auto it = special_forms().find(sym.name());
-      if (it != special_forms().end()) return it->second(*this, f, tail);
+      if (const form_analyzer* special = special_named(sym)) return (*special)(*this, f, tail);
     }
     if (sym.ns() == "tool") {
       const auto& tools = env_.state->tools;

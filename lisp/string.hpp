@@ -87,10 +87,16 @@ class named_obj final : public object {
   /// "ns/name" or "name".
   const std::string& full() const { return full_; }
   std::uint64_t hash() const { return hash_; }
+  /// What this name finds in table `i` of tables that never change once built (the analyser's:
+  /// builtins, special forms), kept with the name so that each lookup hashes it once: 0 when
+  /// not looked up yet. Any thread may fill a slot; all would store the same.
+  std::atomic<std::uintptr_t>& lookup_slot(std::size_t i) const { return lookups_[i]; }
+  static constexpr std::size_t lookup_slots = 2;
 
  private:
   std::string ns_, name_, full_;
   std::uint64_t hash_;
+  mutable std::atomic<std::uintptr_t> lookups_[lookup_slots] = {};
 };
 
 /// The keyword for `text` (without the leading colon; "a/b" has namespace "a").
