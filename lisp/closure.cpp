@@ -98,13 +98,7 @@ value closure_obj::call(context& c, Args args, bool owned) const {
 }
 
 void closure_obj::note_return(const value& r) const {
-  if (r.is_heap() && !r.is(type::string) && !r.is(type::keyword)) {
-    fill_shape(r, last_return_);
-  } else {  // fill_shape's answer for a value without a size, inline
-    last_return_.kind = r.kind();
-    last_return_.count = 0;
-    last_return_.sized = true;
-  }
+  fill_shape(r, last_return_);
   called_ = true;
 }
 
