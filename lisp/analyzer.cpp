@@ -2099,15 +2099,16 @@ namespace {
 
 /// find(sym) kept in the symbol's lookup slot `slot` (named_obj::lookup_slot): a table that never
 /// changes gives the same answer for a name every time. 1 stands for "not there" (no entry is at
-/// an odd address).
+/// an odd address). Release and acquire: a thread that reads a kept entry sees the table built
+/// (on x86 both are plain moves).
 template <class T, class Find>
 const T* remembered(const named_obj& sym, std::size_t slot, Find find) {
   std::atomic<std::uintptr_t>& kept = sym.lookup_slot(slot);
-  std::uintptr_t bits = kept.load(std::memory_order_relaxed);
+  std::uintptr_t bits = kept.load(std::memory_order_acquire);
   if (bits == 0) {
     const T* found = find();
     bits = found ? reinterpret_cast<std::uintptr_t>(found) : 1;
-    kept.store(bits, std::memory_order_relaxed);
+    kept.store(bits, std::memory_order_release);
   }
   return bits == 1 ? nullptr : reinterpret_cast<const T*>(bits);
 }
