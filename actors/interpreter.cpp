@@ -84,6 +84,10 @@ struct run_entry {
   /// Who asked for the run (a sub-agent): when it goes down, nobody waits for the result, so
   /// the run is dropped (invalid: an anonymous request, the run ends on its own).
   caf::actor_addr owner;
+  /// The owner is counted in `owners` (and watched) for this run: only a run that outlives the
+  /// handler that started it is (most finish in their first slice, and watching them cost a
+  /// monitor and a demonitor, each an allocation and a lock of the agent, per turn).
+  bool watched = false;
 };
 
 /// When a tool call gives up, by the id of the answer it waits for (see tool_deadlines).
@@ -100,8 +104,9 @@ struct interpreter_state {
   std::uint64_t next_run = 1;
   std::set<caf::actor_addr> monitored;  ///< tool actors whose death we watch
   /// Requesters with runs here, whose death we watch, and how many runs each has. A requester
-  /// is watched only while it has runs: a million agents waiting for their LLM hold no
-  /// monitor here (80 bytes each: this entry and the monitor in the agent).
+  /// is watched only while it has runs that outlived the handler starting them (run_entry::
+  /// watched): a million agents waiting for their LLM hold no monitor here (80 bytes each:
+  /// this entry and the monitor in the agent), and a run finished in its first slice took none.
   std::unordered_map<caf::actor_addr, std::uint32_t> owners;
   interpreter_stats stats;
   /// When each tool call out gives up, by the id of the answer it waits for. The calls go out
@@ -333,7 +338,7 @@ void finish(interpreter_actor* self, std::uint64_t id, run_entry& e, lisp::run_r
     reply.tool_time += std::chrono::duration_cast<std::chrono::microseconds>(steady::now() - e.waiting_since);
   }
   e.promise.deliver(wire<eval_reply>(std::move(reply)));
-  const caf::actor_addr owner = e.owner;
+  const caf::actor_addr owner = e.watched ? e.owner : caf::actor_addr{};
   // Destroying the run unwinds any fibers it still has (none once finished).
   self->state.runs.erase(id);
   self->state.stats.active = self->state.runs.size();
@@ -466,10 +471,7 @@ caf::typed_response_promise<wire<eval_reply>> start_eval(interpreter_actor* self
     // Sub-agents called as tools run their programs here unless told otherwise.
     if (!e.tree.interpreter) e.tree.interpreter = caf::actor_cast<caf::actor>(self);
     e.start_mem = req->mem;
-    if (requester) {
-      e.owner = caf::actor_cast<caf::actor_addr>(requester);
-      if (st.owners[e.owner]++ == 0) self->monitor(caf::actor_cast<caf::actor>(requester));
-    }
+    if (requester) e.owner = caf::actor_cast<caf::actor_addr>(requester);
     st.runs.emplace(id, std::move(e));
     st.stats.active = st.runs.size();
   } catch (const std::exception& ex) {
@@ -479,6 +481,13 @@ caf::typed_response_promise<wire<eval_reply>> start_eval(interpreter_actor* self
     return promise;
   }
   drive(self, id);
+  // Still running (waiting for tools, or yielded): its requester is watched from now on. The
+  // requester cannot have gone down unseen meanwhile: monitoring an actor that is already down
+  // sends the down message at once.
+  if (auto it = st.runs.find(id); it != st.runs.end() && it->second.owner && !it->second.watched) {
+    it->second.watched = true;
+    if (st.owners[it->second.owner]++ == 0) self->monitor(caf::actor_cast<caf::actor>(requester));
+  }
   return promise;
 }
 

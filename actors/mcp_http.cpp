@@ -234,7 +234,7 @@ void handle_post(const state_ptr& st, const http_server_request& req, const http
     auto& s = st->sessions[id];
     s.actor = actor;
     s.last_used = std::chrono::steady_clock::now();
-    s.waiting.emplace(msg["id"].dump(), detail::mcp_http_waiting{reply, false});
+    s.waiting.emplace(msg["id"].dump(), detail::mcp_http_waiting{reply, false, {}});
     spdlog::info("ptc mcp http: session {} opened", id);
     caf::anon_send(actor, mcp_in_atom::value, req.body);
     return;

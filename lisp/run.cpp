@@ -56,11 +56,6 @@ void definition::set_details(details d) {
   }
 }
 
-const std::string& definition::no_text() {
-  static const std::string empty;
-  return empty;
-}
-
 const definition* memory::find(std::string_view name) const {
   for (const auto& d : defs)
     if (d->name == name) return d.get();

@@ -73,7 +73,10 @@ struct definition {
   void set_details(details d);
 
  private:
-  static const std::string& no_text();
+  /// The text of an absent detail: a constant, read inline (rendering a turn's namespace reads
+  /// these a few dozen times).
+  static const std::string& no_text() { return no_text_; }
+  static constinit inline const std::string no_text_{};
 };
 
 /// The user namespace: definitions in definition order (DEF-009); redefining a name replaces

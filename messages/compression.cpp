@@ -178,9 +178,12 @@ class single_user_coalesced_strategy final : public compression_strategy {
     history_counts tc, pc;
     // Assembled in this thread's scratch buffer (its room is reused from turn to turn), then
     // copied once into the block, which is kept as long as the turn: one exact allocation.
-    thread_local std::string scratch;
+    // Reached through one reference: each use of the thread_local itself is a TLS lookup
+    // (__tls_get_addr in a shared library).
+    static thread_local std::string scratch_buffer;
+    std::string& scratch = scratch_buffer;
     scratch.clear();
-    const auto part = [](auto&& write) {
+    const auto part = [&scratch](auto&& write) {
       const std::size_t mark = scratch.size();
       if (mark > 0) scratch += "\n\n";
       const std::size_t start = scratch.size();
