@@ -2003,20 +2003,23 @@ std::string join_names(const std::vector<std::string>& names, std::string_view p
 node_ptr make_const(value v, source_pos pos) { return std::make_unique<const_node>(std::move(v), pos); }
 node_ptr make_local(int slot, source_pos pos) { return std::make_unique<local_node>(slot, pos); }
 
+/// A call of builtin b: its arity checked here, at analysis.
+node_ptr make_builtin_fn_call(const builtin_fn& b, std::vector<node_ptr> args, source_pos pos) {
+  const builtin_def& d = b.def();
+  const auto n = static_cast<int>(args.size());
+  if (n < d.min_arity || (d.max_arity >= 0 && n > d.max_arity)) {
+    try {
+      errors::arity(b.name(), args.size(), errors::arity_text(d.min_arity, d.max_arity));
+    } catch (lisp_exception& e) {
+      rethrow_with_pos(e, pos);
+    }
+  }
+  return make_builtin_node(b, std::move(args), pos);
+}
+
 node_ptr make_call(node_ptr fn, std::vector<node_ptr> args, source_pos pos) {
   if (auto* c = exactly<const_node>(fn.get()); c && c->get().is(type::function)) {
-    if (auto* b = exactly<const builtin_fn>(c->get().obj())) {
-      const builtin_def& d = b->def();
-      const auto n = static_cast<int>(args.size());
-      if (n < d.min_arity || (d.max_arity >= 0 && n > d.max_arity)) {
-        try {
-          errors::arity(b->name(), args.size(), errors::arity_text(d.min_arity, d.max_arity));
-        } catch (lisp_exception& e) {
-          rethrow_with_pos(e, pos);
-        }
-      }
-      return make_builtin_node(*b, std::move(args), pos);
-    }
+    if (auto* b = exactly<const builtin_fn>(c->get().obj())) return make_builtin_fn_call(*b, std::move(args), pos);
   }
   if (auto* c = exactly<const_node>(fn.get());
       c && c->get().is(type::keyword) && (args.size() == 1 || args.size() == 2)) {
@@ -2246,6 +2249,35 @@ std::pair<bool, int> analyzer::lookup_local(fn_scope& s, const std::string& name
   return {true, static_cast<int>(s.captures.size() - 1)};
 }
 
+bool analyzer::names_local(const std::string& name) const {
+  for (const fn_scope* s = fn_; s; s = s->parent) {
+    for (const auto& l : s->locals)
+      if (l.name == name) return true;
+    for (const auto& n : s->letfn_names)
+      if (n == name) return true;
+    for (const auto& n : s->capture_names)
+      if (n == name) return true;
+    if (s->self_name == name) return true;
+  }
+  return false;
+}
+
+const builtin_fn* analyzer::call_head_builtin(const form& head) const {
+  if (!head.is_symbol()) return nullptr;
+  const named_obj& sym = named(head.atom);
+  if (sym.ns().empty()) {
+    // analyze_symbol's order: a local, then a def (which shadows a builtin), then the builtin.
+    if (names_local(sym.name()) || env_.state->find_global(sym.name()) >= 0) return nullptr;
+  } else {
+    if (sym.ns() == "data" || sym.ns() == "tool") return nullptr;
+    value constant;
+    if (static_constant(sym.ns(), sym.name(), constant)) return nullptr;
+  }
+  const value* b = builtin_named(sym);
+  if (!b || !b->is(type::function)) return nullptr;
+  return exactly<const builtin_fn>(b->obj());
+}
+
 std::optional<fn_template::capture_source> analyzer::resolve_capture(const std::string& name) {
   bool found = false;
   auto [is_cap, idx] = lookup_local(*fn_, name, found);
@@ -2464,10 +2496,14 @@ node_ptr analyzer::analyze(const form& f, bool tail) {
       return analyze(quoted, tail);
     }
   }
-  node_ptr fn = analyze(head, false);
+  // A builtin's name in call position is not made into a constant node first (analysis is
+  // about a quarter of an agent turn's program run; most calls are of builtins).
+  const builtin_fn* builtin = call_head_builtin(head);
+  node_ptr fn = builtin ? nullptr : analyze(head, false);
   std::vector<node_ptr> args;
   args.reserve(f.items.size() - 1);
   for (std::size_t i = 1; i < f.items.size(); ++i) args.push_back(analyze(f.items[i], false));
+  if (builtin) return make_builtin_fn_call(*builtin, std::move(args), f.pos);
   return make_call(std::move(fn), std::move(args), f.pos);
 }
 

@@ -20,6 +20,7 @@
 namespace ptc::lisp {
 
 class analyzer;
+class builtin_fn;
 using form_analyzer = node_ptr (*)(analyzer& a, const form& f, bool tail);
 
 /// What the analyzer knows about the program's surroundings.
@@ -138,6 +139,12 @@ class analyzer {
   /// Finds `name` as a local of `s` or its parents, adding captures on the way; -1 if none.
   /// Returns {is_capture, index}.
   std::pair<bool, int> lookup_local(fn_scope& s, const std::string& name, bool& found);
+  /// Whether `name` is bound by the current function or an enclosing one (a local, a letfn
+  /// member, a capture, a fn's own name), without adding captures.
+  bool names_local(const std::string& name) const;
+  /// The builtin a call's head names, when analysing the head as a symbol would give it as a
+  /// constant (not a local, a def, data/ or tool/, or a namespace constant); else null.
+  const builtin_fn* call_head_builtin(const form& head) const;
   /// The current function's named local in `slot` (the innermost, were a slot shared); null
   /// for a temporary slot.
   local* local_in(int slot) const;

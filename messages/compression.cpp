@@ -128,6 +128,14 @@ std::string feedback(const turn& t) {
   return render_output(t.prints.views(), t.prints.size());
 }
 
+/// This thread's buffer for assembling a summary. Out of line, so that a caller keeps the
+/// address it gets: GCC computes a thread_local's address again after every call it makes (a
+/// __tls_get_addr call each time in a shared library: 15 a turn here).
+[[gnu::noinline]] std::string& scratch_buffer() {
+  static thread_local std::string buffer;
+  return buffer;
+}
+
 class single_user_coalesced_strategy final : public compression_strategy {
  public:
   std::string_view name() const override { return "single-user-coalesced"; }
@@ -178,10 +186,7 @@ class single_user_coalesced_strategy final : public compression_strategy {
     history_counts tc, pc;
     // Assembled in this thread's scratch buffer (its room is reused from turn to turn), then
     // copied once into the block, which is kept as long as the turn: one exact allocation.
-    // Reached through one reference: each use of the thread_local itself is a TLS lookup
-    // (__tls_get_addr in a shared library).
-    static thread_local std::string scratch_buffer;
-    std::string& scratch = scratch_buffer;
+    std::string& scratch = scratch_buffer();
     scratch.clear();
     const auto part = [&scratch](auto&& write) {
       const std::size_t mark = scratch.size();
