@@ -41,6 +41,7 @@ class reader {
   std::vector<form> program(std::vector<std::string_view>* texts = nullptr) {
     std::vector<form> forms;
     forms.reserve(4);  // a program is a few top-level forms: no regrowth for most
+    if (texts) texts->reserve(4);
     for (;;) {
       skip_blank();
       if (cur_.eof()) break;
