@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <limits>
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <span>
+#include <variant>
 #include <vector>
 
 #include <spdlog/spdlog.h>
@@ -14,6 +16,7 @@
 #include "ptc/actors/exception_net.hpp"
 #include "ptc/actors/home_scheduler.hpp"
 #include "ptc/actors/interpreter.hpp"
+#include "ptc/actors/lean_actor.hpp"
 #include "ptc/actors/llm.hpp"
 #include "ptc/actors/trace.hpp"
 #include "ptc/messages/compression.hpp"
@@ -42,25 +45,37 @@ struct local_caller {
   std::string name;
 };
 
+/// What only some agents have: tools, a tree with a turn budget actor or a trace, a caller
+/// agent, LLM work in no turn. Made when the first of them is needed; most agents of a large
+/// batch (no tools, no trace) never make it.
+struct agent_extras {
+  std::vector<tool_binding> tools;  ///< the actors behind the spec's tools, same order
+  caf::actor budget;  ///< the tree's turn budget actor (invalid: turn_budget, see tree_context)
+  caf::actor trace;   ///< the tree's trace sink (invalid: no trace)
+  std::uint64_t run = 0;  ///< tells apart runs of one path in a trace (trace_run_id); with trace
+  caf::actor_addr caller;  ///< the tree context's: whose program started this mission
+  /// The agent's compression options as the tree context carries them (JSON text), made at
+  /// its first run that has tools and shared by the later ones; empty until then.
+  messages::shared_text compression_json;
+  std::optional<unturned_work> unturned;  ///< until some LLM work is in no turn
+};
+
 /// A million concurrent agents are a million of these, so the state keeps of its agent_job
 /// only what the turns use (the path is made from the tree context's when the actor is
 /// spawned; the tree's llm, interpreter and compression are for the tools' calls, which get
-/// this agent's), and rare or optional parts have a sentinel or sit behind a pointer.
+/// this agent's), and rare or optional parts sit behind a pointer (agent_extras).
 struct sub_agent_state {
   static constexpr const char* name = "sub_agent";
-  /// The job's (complete: tool specs listed, data, limits) until the mission is prepared; then
-  /// null: `agent` keeps what the mission needs (its settings, the rendered prompt parts).
-  wire<messages::agent_spec> spec;
-  std::vector<tool_binding> tools;  ///< the actors behind spec.tools, same order
+  /// The job's spec (complete: tool specs listed, data, limits) until the mission is prepared;
+  /// then the prepared agent, which keeps what the mission needs (its settings, shared with
+  /// alike agents, and its rendered prompt parts).
+  std::variant<wire<messages::agent_spec>, messages::prepared_agent> mission;
   caf::actor llm;
   caf::actor interpreter;
-  caf::actor budget;  ///< the tree's turn budget actor (invalid: turn_budget, see tree_context)
-  caf::actor trace;   ///< the tree's trace sink (invalid: no trace)
-  std::uint64_t turn_budget = 0;  ///< the tree context's, when there is no budget actor
-  caf::actor_addr caller;         ///< the tree context's: whose program started this mission
-  std::optional<messages::prepared_agent> agent;
+  std::unique_ptr<agent_extras> extras;  ///< null until one of its parts is needed
   std::vector<messages::turn_ptr> turns;
   caf::typed_response_promise<wire<messages::step>> promise;
+  std::uint64_t turn_budget = 0;    ///< the tree context's, when there is no budget actor
   std::uint32_t turns_granted = 0;  ///< against turn_budget when there is no budget actor
   std::uint32_t depth = 0;          ///< the tree context's depth and max_depth (at most 2^32 - 1)
   std::uint32_t max_depth = 0;
@@ -69,34 +84,63 @@ struct sub_agent_state {
   /// Set: the system's keeper sends deadline_atom then (deadlines.hpp); released at the end.
   deadline_watch deadline_watched;
   clock_type::time_point started;
-  /// The spec's mission_timeout from the start; time_point::max() when it has none.
-  clock_type::time_point deadline = clock_type::time_point::max();
   /// An LLM call is out since then; time_point::min() when none is.
   clock_type::time_point llm_sent = clock_type::time_point::min();
-  std::string path;  ///< tree path of this agent, for traces and logs
-  std::uint64_t run = new_trace_run();  ///< tells apart runs of one path in a trace (trace_run_id)
+  messages::packed_text path;  ///< tree path of this agent, for traces and logs
   std::shared_ptr<local_caller> done_callback;  ///< null without a local caller
-  std::unique_ptr<unturned_work> unturned;  ///< null until some LLM work is in no turn
-  /// The agent's compression options as the tree context carries them (JSON text), made at
-  /// its first run that has tools and shared by the later ones; empty until then.
-  messages::shared_text compression_json;
 
-  bool has_deadline() const { return deadline != clock_type::time_point::max(); }
+  /// The prepared mission; null until start() has prepared it.
+  const messages::prepared_agent* agent() const { return std::get_if<messages::prepared_agent>(&mission); }
+  /// The spec; null once the mission is prepared.
+  const messages::agent_spec* spec() const {
+    const auto* w = std::get_if<wire<messages::agent_spec>>(&mission);
+    return w ? w->ptr.get() : nullptr;
+  }
+  /// The spec's mission_timeout from the start; time_point::max() when it has none (or the
+  /// mission is not prepared yet).
+  clock_type::time_point deadline() const {
+    const messages::prepared_agent* a = agent();
+    return a && a->settings->mission_timeout.count() > 0 ? started + a->settings->mission_timeout
+                                                          : clock_type::time_point::max();
+  }
+  bool has_deadline() const { return deadline() != clock_type::time_point::max(); }
   /// The spec's name: from the prepared mission once there is one, else from the spec.
-  std::string_view agent_name() const { return agent ? agent->name.view() : std::string_view(spec->name); }
+  std::string_view agent_name() const {
+    const messages::prepared_agent* a = agent();
+    return a ? a->name.view() : std::string_view(spec()->name);
+  }
+  std::string path_text() const { return std::string(path.view()); }
   bool llm_out() const { return llm_sent != clock_type::time_point::min(); }
+  agent_extras& extras_part() {
+    if (!extras) extras = std::make_unique<agent_extras>();
+    return *extras;
+  }
   unturned_work& unturned_part() {
-    if (!unturned) unturned = std::make_unique<unturned_work>();
-    return *unturned;
+    auto& u = extras_part().unturned;
+    if (!u) u.emplace();
+    return *u;
+  }
+  /// The tools, the budget and trace actors: empty or invalid without extras.
+  std::span<const tool_binding> tools() const {
+    return extras ? std::span<const tool_binding>(extras->tools) : std::span<const tool_binding>();
+  }
+  const caf::actor& budget() const { return extras ? extras->budget : no_actor(); }
+  const caf::actor& trace() const { return extras ? extras->trace : no_actor(); }
+
+ private:
+  static const caf::actor& no_actor() {
+    static const caf::actor none;
+    return none;
   }
 };
 
-using self_ptr = caf::stateful_actor<sub_agent_state>*;
+using sub_agent_actor = caf::stateful_actor<sub_agent_state, lean_actor>;
+using self_ptr = sub_agent_actor*;
 
 // A million concurrent agents are a million of these: the actor with its state (CAF's part is
-// 1,080 bytes with its control block) stays within mimalloc's 1,536-byte size class, which it
-// fills exactly (a field added must replace one or sit behind a pointer); the next is 1,792.
-static_assert(sizeof(caf::actor_storage<caf::stateful_actor<sub_agent_state>>) <= 1536,
+// 1,032 bytes with its control block, lean_actor.hpp) stays within mimalloc's 1,280-byte size
+// class (a field added must replace one or sit behind a pointer); the next is 1,536.
+static_assert(sizeof(caf::actor_storage<sub_agent_actor>) <= 1280,
               "a sub-agent actor outgrew its allocator size class: keep rare state behind a pointer");
 
 std::string agent_path(const tree_context& tree, const messages::agent_spec& spec) {
@@ -110,10 +154,10 @@ std::string agent_path(const tree_context& tree, const messages::agent_spec& spe
 /// process id.
 void trace_agent(self_ptr self, const char* event, nlohmann::ordered_json fields) {
   const auto& st = self->state;
-  nlohmann::ordered_json with_run{{"run", trace_run_id(st.run)}};
-  if (st.trace.node() != self->node()) with_run["node"] = trace_node_label();
+  nlohmann::ordered_json with_run{{"run", trace_run_id(st.extras ? st.extras->run : 0)}};
+  if (st.trace().node() != self->node()) with_run["node"] = trace_node_label();
   with_run.update(fields);
-  trace_event(st.trace, event, st.path, std::move(with_run));
+  trace_event(st.trace(), event, st.path_text(), std::move(with_run));
 }
 
 /// Ends the mission: the Step goes to the requester and the actor quits. Late replies of
@@ -131,19 +175,19 @@ void finish(self_ptr self, messages::step s) {
     st.unturned_part().llm_time += duration_cast<microseconds>(now - st.llm_sent);
     st.llm_sent = clock_type::time_point::min();
   }
-  if (st.unturned) {
-    s.usage += st.unturned->usage;
-    s.llm_time += st.unturned->llm_time;
+  if (st.extras && st.extras->unturned) {
+    s.usage += st.extras->unturned->usage;
+    s.llm_time += st.extras->unturned->llm_time;
   }
   s.duration = duration_cast<microseconds>(now - st.started);
   if (s.agent_name.empty()) s.agent_name = st.agent_name();
-  if (st.trace) {
+  if (st.trace()) {
     // A trace sink on another node gets what a caller there would (no memory in full).
-    const bool remote = st.trace.node() != self->node();
+    const bool remote = st.trace().node() != self->node();
     trace_agent(self, "step",
                 {{"step", messages::to_json(remote ? messages::bounded_for_peer(s) : s)}});
   }
-  spdlog::debug("agent {}: finished ({})", st.path,
+  spdlog::debug("agent {}: finished ({})", st.path.view(),
                 s.ok() ? "returned" : messages::reason_name(s.fail->reason));
   // A local caller's mission (anon_send: no requester waits on the promise) hands its Step to
   // the callback whole; with a requester, the callback gets a copy and the requester the Step.
@@ -169,17 +213,17 @@ void fail(self_ptr self, messages::failure_reason reason, std::string message);
 caf::duration wait_limit(self_ptr self) {
   const auto& st = self->state;
   if (!st.has_deadline() || st.deadline_watched) return caf::infinite;
-  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(st.deadline - clock_type::now());
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(st.deadline() - clock_type::now());
   return caf::duration{std::max(left, std::chrono::milliseconds(1))};
 }
 
 void fail_timeout(self_ptr self) {
   auto& st = self->state;
-  if (!st.agent) {  // a deadline is set only once the mission is prepared
+  if (!st.agent()) {  // a deadline is set only once the mission is prepared
     fail(self, messages::failure_reason::mission_timeout, "mission timed out before it started");
     return;
   }
-  const messages::mission_settings& m = *st.agent->settings;
+  const messages::mission_settings& m = *st.agent()->settings;
   fail(self, messages::failure_reason::mission_timeout,
        "mission timed out after " + std::to_string(m.mission_timeout.count()) + " ms (" +
            std::to_string(st.turns.size()) + " of " + std::to_string(m.max_turns) + " turns done)");
@@ -198,8 +242,8 @@ void fail_wait(self_ptr self, const caf::error& err, messages::failure_reason re
 
 void fail(self_ptr self, messages::failure_reason reason, std::string message) {
   auto& st = self->state;
-  if (st.agent) {
-    finish(self, messages::failed_step(*st.agent, st.turns, reason, std::move(message)));
+  if (const messages::prepared_agent* agent = st.agent()) {
+    finish(self, messages::failed_step(*agent, st.turns, reason, std::move(message)));
     return;
   }
   // The spec never became a prepared agent (invalid spec, too deep): a Step with no turns.
@@ -212,14 +256,14 @@ void next_turn(self_ptr self);
 void append_turn(self_ptr self, messages::turn t) {
   auto& st = self->state;
   auto ptr = std::make_shared<const messages::turn>(std::move(t));
-  if (st.trace) {
-    const bool remote = st.trace.node() != self->node();
+  if (st.trace()) {
+    const bool remote = st.trace().node() != self->node();
     trace_agent(self, "turn",
                 {{"turn", messages::to_json(remote ? messages::bounded_for_peer(*ptr) : *ptr)}});
   }
-  spdlog::debug("agent {}: turn {} {}", st.path, ptr->number, messages::outcome_name(ptr->outcome));
+  spdlog::debug("agent {}: turn {} {}", st.path.view(), ptr->number, messages::outcome_name(ptr->outcome));
   st.turns.push_back(std::move(ptr));
-  if (auto s = messages::finished_step(*st.agent, st.turns)) {
+  if (auto s = messages::finished_step(*st.agent(), st.turns)) {
     finish(self, std::move(*s));
     return;
   }
@@ -231,18 +275,19 @@ void append_turn(self_ptr self, messages::turn t) {
 /// is sent (no per-agent copy of the compression options and path until the agent has tools).
 tree_context tree_for_tools(self_ptr self) {
   auto& st = self->state;
-  if (st.tools.empty()) return {};
+  if (st.tools().empty()) return {};
+  agent_extras& x = *st.extras;
   tree_context t;
   t.depth = st.depth;
   t.max_depth = st.max_depth;
-  t.budget = st.budget;
+  t.budget = x.budget;
   t.turn_budget = st.turn_budget;
   t.llm = st.llm;
   t.interpreter = st.interpreter;
-  t.trace = st.trace;
-  if (st.compression_json.empty()) st.compression_json = messages::to_json(st.agent->compression).dump();
-  t.compression = st.compression_json;
-  t.path = st.path;
+  t.trace = x.trace;
+  if (x.compression_json.empty()) x.compression_json = messages::to_json(st.agent()->compression()).dump();
+  t.compression = x.compression_json;
+  t.path = st.path_text();
   t.caller = self->address();
   return t;
 }
@@ -252,9 +297,10 @@ void run_program(self_ptr self, std::string_view raw, std::string program, const
   auto& st = self->state;
   eval_request req;
   req.source = std::move(program);
-  req.data = st.agent->data;
+  const messages::prepared_agent& agent = *st.agent();
+  req.data = agent.data;
   req.mem = messages::current_memory(st.turns);
-  req.limits = st.agent->settings->limits;
+  req.limits = agent.settings->limits;
   // The handler reads the program back from the request (held once while the run waits), and
   // keeps the response and counts packed: a million agents waiting on their runs hold a
   // million handlers. Behind one pointer: CAF copies a handler several times as it files it
@@ -265,16 +311,16 @@ void run_program(self_ptr self, std::string_view raw, std::string program, const
     messages::turn_tokens tokens;
   };
   const auto llm = std::make_shared<const llm_part>(llm_part{messages::packed_text(raw), usage});
-  auto handle = st.tools.empty()
+  auto handle = st.tools().empty()
                     ? self->request(st.interpreter, wait_limit(self), eval_atom::value, sent)
-                    : self->request(st.interpreter, wait_limit(self), eval_atom::value, sent, st.tools,
+                    : self->request(st.interpreter, wait_limit(self), eval_atom::value, sent, st.extras->tools,
                                     tree_for_tools(self));
   handle.then(
       [=](const wire<eval_reply>& reply) {
         auto& st = self->state;
         if (st.done) return;
         messages::turn_timings timings{llm_time, reply->run.eval_time, reply->tool_time};
-        auto t = messages::turn_after_run(*st.agent, st.turns.size() + 1, llm->response.view(),
+        auto t = messages::turn_after_run(*st.agent(), st.turns.size() + 1, llm->response.view(),
                                           sent->source, reply->run, llm->tokens, timings,
                                           messages::last_turn(st.turns));
         if (!reply->children.empty()) {
@@ -303,11 +349,11 @@ std::size_t message_chars(const std::vector<messages::chat_message>& ms) {
 /// turn k is turn k-1's plus its tail: linear in the turns); with it off, "compressed_chars".
 void trace_request(self_ptr self, const llm_request& req) {
   const auto& st = self->state;
-  const messages::prepared_agent& agent = *st.agent;
+  const messages::prepared_agent& agent = *st.agent();
   const std::span<const messages::turn_ptr> turns(st.turns);
   nlohmann::ordered_json fields{{"turn", req.turn}, {"messages", messages::to_json(req.messages)},
                                 {"chars", message_chars(req.messages)}};
-  if (agent.compression.kind != messages::compression_options::strategy::uncompressed) {
+  if (agent.compression().kind != messages::compression_options::strategy::uncompressed) {
     const auto full = messages::uncompressed().to_messages(agent, turns, nullptr);
     fields["uncompressed_chars"] = message_chars(full);
     if (!turns.empty() && full.size() >= 2) {
@@ -323,11 +369,12 @@ void trace_request(self_ptr self, const llm_request& req) {
 void ask_llm(self_ptr self) {
   auto& st = self->state;
   llm_request req;
-  req.messages = messages::render_messages(*st.agent, st.turns);
-  req.agent = st.path;
-  req.mission = st.agent->mission;
+  const messages::prepared_agent& agent = *st.agent();
+  req.messages = messages::render_messages(agent, st.turns);
+  req.agent = st.path_text();
+  req.mission = agent.mission();
   req.turn = st.turns.size() + 1;
-  if (st.trace) trace_request(self, req);
+  if (st.trace()) trace_request(self, req);
   const auto sent = clock_type::now();
   st.llm_sent = sent;
   self->request(st.llm, wait_limit(self), llm_atom::value,
@@ -338,7 +385,7 @@ void ask_llm(self_ptr self) {
             if (st.done) return;
             st.llm_sent = clock_type::time_point::min();
             const std::size_t number = st.turns.size() + 1;
-            if (st.trace) {
+            if (st.trace()) {
               trace_agent(self, "llm_response",
                           {{"turn", number}, {"response", to_json(*res)}});
             }
@@ -371,22 +418,22 @@ void ask_llm(self_ptr self) {
 
 void next_turn(self_ptr self) {
   auto& st = self->state;
-  if (st.has_deadline() && clock_type::now() >= st.deadline) {
+  if (st.has_deadline() && clock_type::now() >= st.deadline()) {
     fail_timeout(self);
     return;
   }
-  if (!st.budget) {
+  if (!st.budget()) {
     if (st.turn_budget > 0 && st.turns_granted >= st.turn_budget) {
       fail(self, messages::failure_reason::turn_budget_exhausted,
            "the turn budget of " + std::to_string(st.turn_budget) +
-               " turns is used up (" + st.path + ")");
+               " turns is used up (" + st.path_text() + ")");
       return;
     }
     ++st.turns_granted;
     ask_llm(self);
     return;
   }
-  self->request(st.budget, wait_limit(self), take_atom::value)
+  self->request(st.budget(), wait_limit(self), take_atom::value)
       .then(
           [=](bool granted) {
             if (self->state.done) return;
@@ -394,7 +441,7 @@ void next_turn(self_ptr self) {
               fail(self, messages::failure_reason::turn_budget_exhausted,
                    "the turn budget shared by this agent tree is used up (after " +
                        std::to_string(self->state.turns.size()) + " turns of " +
-                       self->state.path + ")");
+                       self->state.path_text() + ")");
               return;
             }
             ask_llm(self);
@@ -410,48 +457,45 @@ void start(self_ptr self) {
   st.started = clock_type::now();
   if (st.depth > st.max_depth) {
     fail(self, messages::failure_reason::max_depth_exceeded,
-         "sub-agent " + st.path + " was not started: it would be nested " +
+         "sub-agent " + st.path_text() + " was not started: it would be nested " +
              std::to_string(st.depth) + " levels deep (max_depth " + std::to_string(st.max_depth) + ")");
     return;
   }
   if (!st.llm) {
-    fail(self, messages::failure_reason::invalid_spec, "agent " + st.path + " has no LLM");
+    fail(self, messages::failure_reason::invalid_spec, "agent " + st.path_text() + " has no LLM");
     return;
   }
   if (!st.interpreter) {
-    fail(self, messages::failure_reason::invalid_spec, "agent " + st.path + " has no interpreter");
+    fail(self, messages::failure_reason::invalid_spec, "agent " + st.path_text() + " has no interpreter");
     return;
   }
-  auto prepared = messages::prepare(*st.spec);
+  auto prepared = messages::prepare(*st.spec());
   if (auto* e = std::get_if<messages::prepare_error>(&prepared)) {
     fail(self, messages::failure_reason::invalid_spec, e->message);
     return;
   }
-  st.agent = std::move(std::get<messages::prepared_agent>(prepared));
-  st.spec = {};  // its data, texts and tool specs are rendered; the rest is in the settings
-  const messages::mission_settings& settings = *st.agent->settings;
-  if (settings.mission_timeout.count() > 0) {
-    st.deadline = st.started + settings.mission_timeout;
-    st.deadline_watched = watch_deadline(self, st.deadline);
-  }
+  // The spec goes: its data, texts and tool specs are rendered; the rest is in the settings.
+  st.mission = std::move(std::get<messages::prepared_agent>(prepared));
+  const messages::mission_settings& settings = *st.agent()->settings;
+  if (st.has_deadline()) st.deadline_watched = watch_deadline(self, st.deadline());
   // Started by another agent's tool call: when that agent goes down (its mission ended), no
   // one waits for this one, which stops now (its own run is then dropped by the interpreter).
-  if (st.caller) {
-    const caf::actor_addr caller = std::exchange(st.caller, caf::actor_addr{});
+  if (st.extras && st.extras->caller) {
+    const caf::actor_addr caller = std::exchange(st.extras->caller, caf::actor_addr{});
     self->set_down_handler([self, caller](caf::down_msg& dm) {
       if (dm.source != caller || self->state.done) return;
       fail(self, messages::failure_reason::cancelled,
-           "cancelled: the agent that called " + self->state.path + " ended before it finished");
+           "cancelled: the agent that called " + self->state.path_text() + " ended before it finished");
     });
     auto handle = caf::actor_cast<caf::actor>(caller);
     if (!handle) {
       fail(self, messages::failure_reason::cancelled,
-           "cancelled: the agent that called " + st.path + " ended before it started");
+           "cancelled: the agent that called " + st.path_text() + " ended before it started");
       return;
     }
     self->monitor(handle);
   }
-  spdlog::debug("agent {}: started, max_turns {}", st.path, settings.max_turns);
+  spdlog::debug("agent {}: started, max_turns {}", st.path.view(), settings.max_turns);
   next_turn(self);
 }
 
@@ -461,22 +505,26 @@ caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
                         std::shared_ptr<local_caller> done) {
   {
     auto& st = self->state;
-    st.spec = std::move(job->spec);
-    st.tools = std::move(job->tools);
+    st.mission = std::move(job->spec);
     // The runtime's LLM and interpreter are swapped for those of the agent's home worker (one
     // core for the whole turn, home_scheduler.hpp); an LLM or interpreter of its own stays.
     st.llm = home_actor(self->system(), home_role::llm, self->id(), std::move(job->llm));
     st.interpreter =
         home_actor(self->system(), home_role::interpreter, self->id(), std::move(job->interpreter));
     tree_context& tree = job->tree;
-    st.budget = std::move(tree.budget);
-    st.trace = std::move(tree.trace);
+    if (!job->tools.empty() || tree.budget || tree.trace || tree.caller) {
+      agent_extras& x = st.extras_part();
+      x.tools = std::move(job->tools);
+      x.budget = std::move(tree.budget);
+      x.trace = std::move(tree.trace);
+      if (x.trace) x.run = new_trace_run();
+      x.caller = std::move(tree.caller);
+    }
     st.turn_budget = tree.turn_budget;
     constexpr std::size_t depth_cap = std::numeric_limits<std::uint32_t>::max();
     st.depth = static_cast<std::uint32_t>(std::min(tree.depth, depth_cap));
     st.max_depth = static_cast<std::uint32_t>(std::min(tree.max_depth, depth_cap));
-    st.caller = std::move(tree.caller);
-    st.path = agent_path(tree, *st.spec);
+    st.path = messages::packed_text(agent_path(tree, *st.spec()));
   }
   // A handler that throws (memory running out, or a bug) ends the actor, and CAF 0.17 leaves a
   // pending response promise unanswered: whoever requested the mission would wait forever (an
@@ -486,7 +534,7 @@ caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
     std::string what = detail::exception_text(eptr);
     auto* self = static_cast<self_ptr>(actor);
     auto& st = self->state;
-    const std::string message = "agent " + st.path + " stopped on an internal error: " + what;
+    const std::string message = "agent " + st.path_text() + " stopped on an internal error: " + what;
     try {
       if (!st.done) {
         fail(self, messages::failure_reason::cancelled, message);
@@ -500,7 +548,7 @@ caf::behavior sub_agent(self_ptr self, std::shared_ptr<agent_job> job,
     return caf::make_error(caf::sec::runtime_error, std::move(what));
   });
   if (done && done->callback) {
-    done->name = self->state.spec->name;
+    done->name = self->state.spec()->name;
     self->state.done_callback = done;
     // The caller must hear back even if the actor dies without finishing (killed, or an
     // exception in a handler): the exit hook answers for it.

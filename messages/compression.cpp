@@ -24,7 +24,7 @@ std::shared_ptr<const mission_settings> alike_settings(mission_settings s) {
   constexpr std::size_t slots = 64;
   static std::mutex mutex;
   static std::array<std::weak_ptr<const mission_settings>, slots> latest;
-  const std::size_t h = std::hash<std::string_view>{}(s.mission) ^ (s.max_turns * 0x9e3779b97f4a7c15ull);
+  const std::size_t h = std::hash<std::string_view>{}(s.mission.str()) ^ (s.max_turns * 0x9e3779b97f4a7c15ull);
   std::lock_guard lock{mutex};
   std::weak_ptr<const mission_settings>& slot = latest[h % slots];
   if (auto seen = slot.lock(); seen && *seen == s) return seen;
@@ -57,7 +57,7 @@ shared_text render_stable_prefix(std::string_view mission, std::string_view tool
 /// output and the turn line.
 chat_message first_user_message(const prepared_agent& a, std::size_t k) {
   std::string rest;
-  join_part(rest, a.expected_output.str());
+  join_part(rest, a.expected_output().str());
   join_part(rest, turn_line(k, a.settings->max_turns));
   chat_message m;
   m.role = role::user;
@@ -75,7 +75,7 @@ chat_message first_user_message(const prepared_agent& a, std::size_t k) {
 chat_message system_message(const prepared_agent& a) {
   chat_message m;
   m.role = role::system;
-  m.content.push_back(content_block{a.system, true});
+  m.content.push_back(content_block{a.system(), true});
   return m;
 }
 
@@ -196,12 +196,12 @@ class single_user_coalesced_strategy final : public compression_strategy {
       if (scratch.size() == start) scratch.resize(mark);  // empty parts are omitted (join_part)
     };
     part([&](std::string& out) { append_user_section(out, defs, has_println); });
-    part([&](std::string& out) { out += a.expected_output.str(); });
+    part([&](std::string& out) { out += a.expected_output().str(); });
     // FMT-003's "; No tool calls made" only means something when there are tools to call.
     if (a.settings->has_tools || !calls.empty()) {
-      part([&](std::string& out) { out += render_tool_calls(calls, a.compression.tool_call_limit, &tc); });
+      part([&](std::string& out) { out += render_tool_calls(calls, a.compression().tool_call_limit, &tc); });
     }
-    part([&](std::string& out) { append_output(out, prints, a.compression.println_limit, &pc); });
+    part([&](std::string& out) { append_output(out, prints, a.compression().println_limit, &pc); });
     if (failing) part([&](std::string& out) { out += failed_attempt(last); });
     part([&](std::string& out) { out += turn_line(k, a.settings->max_turns); });
     std::string rest(scratch);
@@ -282,7 +282,7 @@ const compression_strategy& strategy_for(const compression_options& o) {
 std::vector<chat_message> render_messages(const prepared_agent& agent,
                                           std::span<const turn_ptr> turns,
                                           compression_stats* stats) {
-  return strategy_for(agent.compression).to_messages(agent, turns, stats);
+  return strategy_for(agent.compression()).to_messages(agent, turns, stats);
 }
 
 std::variant<prepared_agent, prepare_error> prepare(const agent_spec& spec) {
@@ -291,13 +291,15 @@ std::variant<prepared_agent, prepare_error> prepare(const agent_spec& spec) {
   if (!spec.data.is_object()) return prepare_error{"agent data must be a JSON object"};
   auto mission = expand_mission(spec.mission, spec.data);
   if (auto* e = std::get_if<mission_error>(&mission)) return prepare_error{e->message};
+  mission_settings settings;
   if (!spec.signature.empty()) {
     auto parsed = parse_signature(spec.signature);
     if (auto* e = std::get_if<signature_error>(&parsed)) {
       return prepare_error{"agent signature: " + e->message};
     }
-    a.sig = std::make_shared<const signature>(std::move(std::get<signature>(parsed)));
-    a.expected_output = render_expected_output(*a.sig);
+    settings.signature_text = spec.signature;
+    settings.sig = std::make_shared<const signature>(std::move(std::get<signature>(parsed)));
+    settings.expected_output = render_expected_output(*settings.sig);
   }
   for (const auto& t : spec.tools) {
     if (t.name.empty()) return prepare_error{"a tool has no name"};
@@ -312,21 +314,19 @@ std::variant<prepared_agent, prepare_error> prepare(const agent_spec& spec) {
   } catch (const lisp::lisp_exception& e) {  // nested past lisp::max_json_depth
     return prepare_error{"agent data: " + e.err().message};
   }
-  mission_settings settings;
-  settings.mission = std::move(std::get<std::string>(mission));
+  settings.mission = shared_text(std::move(std::get<std::string>(mission)));
   settings.max_turns = spec.max_turns;
   settings.limits = spec.limits;
   settings.mission_timeout = spec.mission_timeout;
   settings.has_tools = !spec.tools.empty();
+  settings.system = shared_system_prompt(spec.max_turns == 1 ? prompt_variant::single_shot
+                                                             : prompt_variant::multi_turn,
+                                         spec.system_prompt);
+  settings.compression = spec.compression;
+  if (spec.max_turns == 1) settings.compression.kind = compression_options::strategy::uncompressed;  // SS-001
   a.settings = alike_settings(std::move(settings));
-  a.mission = shared_text(std::shared_ptr<const std::string>(a.settings, &a.settings->mission));
   a.name = packed_text(spec.name);
-  a.stable_prefix = render_stable_prefix(a.mission.str(), render_tool_section(spec.tools), render_data_section(a.data));
-  a.system = shared_system_prompt(spec.max_turns == 1 ? prompt_variant::single_shot
-                                                      : prompt_variant::multi_turn,
-                                  spec.system_prompt);
-  a.compression = spec.compression;
-  if (spec.max_turns == 1) a.compression.kind = compression_options::strategy::uncompressed;  // SS-001
+  a.stable_prefix = render_stable_prefix(a.mission().str(), render_tool_section(spec.tools), render_data_section(a.data));
   return a;
 }
 

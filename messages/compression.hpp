@@ -38,35 +38,49 @@ namespace ptc::messages {
 /// What a prepared mission keeps of its spec, in one allocation. The spec itself (its JSON
 /// data, tool specs, signature and prompt texts) is not kept once prepare() has rendered what
 /// the prompts need: a million concurrent agents would each keep theirs.
-/// What a mission's turns read of its spec. Agents whose settings are alike share one (a batch
-/// over a dataset: one mission, each agent its own data and name), see prepare().
+/// What a mission's turns read of its spec, apart from its name and data. Agents whose settings
+/// are alike share one (a batch over a dataset: one mission, each agent its own data and name),
+/// see prepare(): a million agents of one batch hold one system prompt, mission, signature.
 struct mission_settings {
-  std::string mission;          ///< expanded; prepared_agent::mission shares it
+  shared_text mission;          ///< expanded (a mission can be thousands of characters)
   std::size_t max_turns = 5;
   lisp::limits limits;          ///< per program run
   std::chrono::milliseconds mission_timeout{0};
   bool has_tools = false;       ///< the spec lists tools (the tool/ section is in the prefix)
-  bool operator==(const mission_settings&) const = default;
+  shared_text system;           ///< system_prompt(variant, spec.system_prompt), shared
+  compression_options compression;  ///< normalized: uncompressed when max_turns == 1 (SS-001)
+  /// The spec's signature as written ("" without one): what `sig` and `expected_output` are
+  /// made of, so settings are alike when it is.
+  std::string signature_text;
+  std::shared_ptr<const messages::signature> sig;  ///< null without a signature
+  shared_text expected_output;  ///< "" without a signature
+  /// Alike: the same in all but what is made of signature_text.
+  bool operator==(const mission_settings& o) const {
+    return mission == o.mission && max_turns == o.max_turns && limits == o.limits &&
+           mission_timeout == o.mission_timeout && has_tools == o.has_tools && system == o.system &&
+           compression == o.compression && signature_text == o.signature_text;
+  }
 };
 
-/// The per-mission stable parts, rendered once.
+/// The per-mission stable parts, rendered once: the agent's own (its name, data and the prompt
+/// prefix that shows them), and the settings it shares with alike agents. Every sub-agent
+/// actor holds one (56 bytes).
 struct prepared_agent {
   std::shared_ptr<const mission_settings> settings;  ///< never null; shared by alike agents
   packed_text name;                  ///< the spec's (a Step's agent_name)
-  shared_text system;                ///< system_prompt(variant, spec.system_prompt), shared
-  /// Expanded: settings->mission, shared (a mission can be thousands of characters, and every
-  /// request carries it).
-  shared_text mission;
   /// The stable prefix of the first USER message: the mission, tool/ and data/ sections joined
   /// by blank lines, and one blank line after them. Rendered once and shared by every request of the mission (its
   /// first content block, byte-identical from turn to turn), not rebuilt and copied per turn.
   shared_text stable_prefix;
-  shared_text expected_output;       ///< "" without a signature
-  /// Null without a signature; behind a pointer, as most agents have none (it is 80 bytes of
-  /// every sub-agent actor's state otherwise).
-  std::shared_ptr<const messages::signature> sig;
   lisp::value data;                  ///< spec.data as a value (what data/ reads)
-  compression_options compression;   ///< normalized: uncompressed when max_turns == 1 (SS-001)
+
+  /// Expanded, shared: every request carries it.
+  const shared_text& mission() const { return settings->mission; }
+  const shared_text& system() const { return settings->system; }
+  const shared_text& expected_output() const { return settings->expected_output; }
+  /// Null without a signature.
+  const messages::signature* sig() const { return settings->sig.get(); }
+  const compression_options& compression() const { return settings->compression; }
 };
 
 struct prepare_error {

@@ -33,9 +33,9 @@ turn turn_after_run(const prepared_agent& agent, std::size_t number, std::string
                     std::string_view program, lisp::run_result run, token_usage usage,
                     turn_timings timings, const turn* previous_turn) {
   std::string invalid;
-  if (run.kind == lisp::outcome::returned && agent.sig) {
-    const auto errors = validate(agent.sig->output, run.result);
-    if (!errors.empty()) invalid = validation_message(*agent.sig, run.result, errors);
+  if (run.kind == lisp::outcome::returned && agent.sig()) {
+    const auto errors = validate(agent.sig()->output, run.result);
+    if (!errors.empty()) invalid = validation_message(*agent.sig(), run.result, errors);
   }
   return make_turn(number, raw_response, program, std::move(run),
                    std::move(invalid), usage, timings, previous_turn);
@@ -58,12 +58,12 @@ std::optional<step> finished_step(const prepared_agent& agent, std::span<const t
     // Single-shot: the program's value is the answer (there is no later turn to return in),
     // checked against the signature like a return.
     step s = step_of(agent, turns);
-    const auto errors = agent.sig ? validate(agent.sig->output, last.result) : std::vector<std::string>{};
+    const auto errors = agent.sig() ? validate(agent.sig()->output, last.result) : std::vector<std::string>{};
     if (errors.empty()) {
       s.return_value = last.result;
     } else {
       s.fail = failure{failure_reason::max_turns_exceeded,
-                       validation_message(*agent.sig, last.result, errors), {}};
+                       validation_message(*agent.sig(), last.result, errors), {}};
     }
     return s;
   }

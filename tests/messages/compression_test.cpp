@@ -225,7 +225,7 @@ TEST_CASE("SS-001 SS-002 max_turns 1 never compresses, max_turns defaults to 5")
   auto p = prepare(s);
   REQUIRE(std::holds_alternative<prepared_agent>(p));
   const auto& a = std::get<prepared_agent>(p);
-  CHECK(a.compression.kind == compression_options::strategy::uncompressed);
+  CHECK(a.compression().kind == compression_options::strategy::uncompressed);
   const auto ms = render_messages(a, {});
   CHECK(ms.at(1).text().find("Turns left") == std::string::npos);
 }
@@ -265,23 +265,23 @@ TEST_CASE("MSG-003 a prepared agent holds its mission once, shared by every requ
   CHECK(watch.expired());  // nothing of the prepared agent holds the spec
   REQUIRE(std::holds_alternative<prepared_agent>(p));
   const auto& a = std::get<prepared_agent>(p);
-  CHECK(a.mission == s.mission);
-  CHECK(&a.mission.str() == &a.settings->mission);
+  CHECK(a.mission() == s.mission);
+  CHECK(&a.mission() == &a.settings->mission);
   CHECK(a.name.view() == s.name);
   CHECK(a.settings->max_turns == s.max_turns);
   CHECK(a.settings->limits.max_steps == s.limits.max_steps);
   CHECK(a.settings->has_tools == !s.tools.empty());
   // A request carries it by reference too, and the stable prefix starts with it.
-  const auto copy = a.mission;
-  CHECK(&copy.str() == &a.settings->mission);
+  const auto copy = a.mission();
+  CHECK(&copy.str() == &a.settings->mission.str());
   CHECK(a.stable_prefix.str().rfind(s.mission, 0) == 0);
 
   s.mission = "Find the {{what}}.";
   auto q = prepare(s);
   REQUIRE(std::holds_alternative<prepared_agent>(q));
   const auto& b = std::get<prepared_agent>(q);
-  CHECK(b.mission == "Find the " + s.data.at("what").get<std::string>() + ".");
-  CHECK(&b.mission.str() == &b.settings->mission);
+  CHECK(b.mission() == "Find the " + s.data.at("what").get<std::string>() + ".");
+  CHECK(&b.mission() == &b.settings->mission);
 }
 
 TEST_CASE("MSG-003 agents with alike settings share one settings object and mission text, each its name") {
@@ -297,7 +297,7 @@ TEST_CASE("MSG-003 agents with alike settings share one settings object and miss
   const auto& a = std::get<prepared_agent>(p1);
   const auto& b = std::get<prepared_agent>(p2);
   CHECK(a.settings.get() == b.settings.get());
-  CHECK(&a.mission.str() == &b.mission.str());
+  CHECK(&a.mission().str() == &b.mission().str());
   CHECK(a.name.view() == "first");
   CHECK(b.name.view() == "second");
   CHECK(a.stable_prefix.str() != b.stable_prefix.str());  // each its own data/ section

@@ -189,7 +189,7 @@ TEST_CASE("DBG-004 the compressed view re-renders the messages the LLM saw for e
   o.compressed = true;
   const std::string v = debug_view(s, o, &agent);
   CHECK(has(v, "LLM saw (2 messages):\n  [system] static system prompt, " +
-                   std::to_string(agent.system.size()) + " bytes\n  [user]\n    Find the cheapest laptop.\n"));
+                   std::to_string(agent.system().size()) + " bytes\n  [user]\n    Find the cheapest laptop.\n"));
   // Turn 3 saw the two earlier turns: uncompressed, they are assistant/user pairs.
   CHECK(has(v, "LLM saw (6 messages):"));
   CHECK(has(v, "  [assistant]\n    Here is my program.\n"));

@@ -85,7 +85,7 @@ TEST_CASE("MSG-006 cache stability: static SYSTEM prompt and stable mission + to
         // call's, and that prefix is the first block, marked as a cache breakpoint.
         CHECK(now[1].content.front().text == before[1].content.front().text);
         CHECK(now[1].content.front().cache_breakpoint);
-        CHECK(now[1].text().starts_with(r.agent.mission.str()));
+        CHECK(now[1].text().starts_with(r.agent.mission().str()));
         if (!compressed) {
           // Append-only conversation: the previous call's messages are a prefix of this one's
           // (up to cache flags, which move to the newest message).
