@@ -324,6 +324,47 @@ TEST_CASE("MSG-003 agents with alike settings share one settings object and miss
   CHECK(watch.expired());
 }
 
+TEST_CASE("MSG-003 alike agents share their system prompt, signature and compression; each difference makes its own") {
+  agent_spec s = spec();
+  s.signature = "{total :float}";
+  s.name = "first";
+  auto p1 = prepare(s);
+  s.name = "second";
+  s.data = nlohmann::ordered_json{{"what", "answer"}, {"rows", {4, 5}}};
+  auto p2 = prepare(s);
+  REQUIRE(std::holds_alternative<prepared_agent>(p1));
+  REQUIRE(std::holds_alternative<prepared_agent>(p2));
+  const auto& a = std::get<prepared_agent>(p1);
+  const auto& b = std::get<prepared_agent>(p2);
+  REQUIRE(a.sig() != nullptr);
+  CHECK(a.settings.get() == b.settings.get());
+  CHECK(a.sig() == b.sig());
+  CHECK(&a.system().str() == &b.system().str());
+  CHECK(a.expected_output().str().find("total") != std::string::npos);
+  CHECK(a.compression() == compression_options::on());
+
+  auto differs = [&](agent_spec other) {
+    auto q = prepare(other);
+    REQUIRE(std::holds_alternative<prepared_agent>(q));
+    const auto& c = std::get<prepared_agent>(q);
+    CHECK(c.settings.get() != a.settings.get());
+    return std::get<prepared_agent>(std::move(q));
+  };
+  agent_spec other = s;
+  other.signature = "{total :int}";
+  const prepared_agent c = differs(other);
+  CHECK(c.expected_output().str() != a.expected_output().str());
+  other = s;
+  other.signature.clear();
+  CHECK(differs(other).sig() == nullptr);
+  other = s;
+  other.compression = compression_options::with_limits(3, 4);
+  CHECK(differs(other).compression().println_limit == 3);
+  other = s;
+  other.system_prompt.prefix = "Be brief.";
+  CHECK(differs(other).system().str().starts_with("Be brief."));
+}
+
 TEST_CASE("prepare names a missing mission input and a bad signature") {
   agent_spec s = spec();
   s.data = nlohmann::ordered_json::object();
