@@ -63,6 +63,21 @@ agent_spec spec(compression_options c = compression_options::on(), std::size_t m
 
 std::string code(const std::string& program) { return "```clojure\n" + program + "\n```"; }
 
+using prepared = std::variant<prepared_agent, prepare_error>;
+
+/// `s` prepared as two agents of one batch, "first" and "second": alike but for their names and
+/// the second's data.
+std::pair<prepared, prepared> batch_of_two(agent_spec s, nlohmann::ordered_json second_data) {
+  s.name = "first";
+  prepared p1 = prepare(s);
+  s.name = "second";
+  s.data = std::move(second_data);
+  prepared p2 = prepare(s);
+  REQUIRE(std::holds_alternative<prepared_agent>(p1));
+  REQUIRE(std::holds_alternative<prepared_agent>(p2));
+  return {std::move(p1), std::move(p2)};
+}
+
 }  // namespace
 
 TEST_CASE("MSG-002 MSG-003 MSG-004 MSG-006 turn 1: system, then mission first, blank line, context") {
@@ -287,13 +302,7 @@ TEST_CASE("MSG-003 a prepared agent holds its mission once, shared by every requ
 TEST_CASE("MSG-003 agents with alike settings share one settings object and mission text, each its name") {
   agent_spec s = spec();
   s.mission = "Summarize the rows in data/rows.";
-  s.name = "first";
-  auto p1 = prepare(s);
-  s.name = "second";
-  s.data = nlohmann::ordered_json{{"rows", {1, 2, 3}}};
-  auto p2 = prepare(s);
-  REQUIRE(std::holds_alternative<prepared_agent>(p1));
-  REQUIRE(std::holds_alternative<prepared_agent>(p2));
+  auto [p1, p2] = batch_of_two(s, nlohmann::ordered_json{{"rows", {1, 2, 3}}});
   const auto& a = std::get<prepared_agent>(p1);
   const auto& b = std::get<prepared_agent>(p2);
   CHECK(a.settings.get() == b.settings.get());
@@ -327,13 +336,7 @@ TEST_CASE("MSG-003 agents with alike settings share one settings object and miss
 TEST_CASE("MSG-003 alike agents share their system prompt, signature and compression; each difference makes its own") {
   agent_spec s = spec();
   s.signature = "{total :float}";
-  s.name = "first";
-  auto p1 = prepare(s);
-  s.name = "second";
-  s.data = nlohmann::ordered_json{{"what", "answer"}, {"rows", {4, 5}}};
-  auto p2 = prepare(s);
-  REQUIRE(std::holds_alternative<prepared_agent>(p1));
-  REQUIRE(std::holds_alternative<prepared_agent>(p2));
+  const auto [p1, p2] = batch_of_two(s, nlohmann::ordered_json{{"what", "answer"}, {"rows", {4, 5}}});
   const auto& a = std::get<prepared_agent>(p1);
   const auto& b = std::get<prepared_agent>(p2);
   REQUIRE(a.sig() != nullptr);
