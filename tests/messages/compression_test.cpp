@@ -333,7 +333,7 @@ TEST_CASE("MSG-003 agents with alike settings share one settings object and miss
   CHECK(watch.expired());
 }
 
-TEST_CASE("MSG-003 alike agents share their system prompt, signature and compression; each difference makes its own") {
+TEST_CASE("MSG-003 alike agents share their system prompt, signature and compression, and each difference makes its own") {
   agent_spec s = spec();
   s.signature = "{total :float}";
   const auto [p1, p2] = batch_of_two(s, nlohmann::ordered_json{{"what", "answer"}, {"rows", {4, 5}}});
