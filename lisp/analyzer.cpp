@@ -93,6 +93,7 @@ class self_node final : public node {
  public:
   explicit self_node(source_pos p) : node(p) {}
   value eval(frame& f) const override { return value::share(type::function, const_cast<closure_obj*>(f.self)); }
+  effects effect() const override { return effects::none; }
 };
 
 /// A letfn member referred to by name from inside the group.
@@ -100,6 +101,7 @@ class letfn_ref_node final : public node {
  public:
   letfn_ref_node(int j, source_pos p) : node(p), j_(j) {}
   value eval(frame& f) const override { return make_letfn_member(*f.self, j_); }
+  effects effect() const override { return effects::none; }  // making the closure, as fn_node
 
  private:
   int j_;
@@ -128,6 +130,9 @@ class global_node final : public node {
     }
     return st.globals[static_cast<std::size_t>(index)].val;
   }
+  /// Unbound raises. A def changing it is itself `any`, so a pipeline that could see the
+  /// change is not fused.
+  effects effect() const override { return effects::may_raise; }
 
  private:
   std::string name_;
@@ -143,6 +148,7 @@ class data_node final : public node {
     const value* v = data.as<map_obj>().find_flex(key_);
     return v ? *v : value();
   }
+  effects effect() const override { return effects::none; }  // the run's input, never changed
 
  private:
   value key_;
@@ -278,6 +284,28 @@ class call_node final : public calling_node<call_node> {
 
 /// What calling the builtin `name` may do besides answering (defined below).
 effects builtin_effect(std::string_view name);
+/// What a call of the builtin `name` with `n` argument nodes (arg(i)) may do. Context: a
+/// stage's fn that itself maps, filters or reduces ((map (fn [row] (count (filter :ok (:items
+/// row)))) rows)) counted as `any`, so its pipeline was not fused. Decision: a builtin whose only
+/// effect is calling its function argument does what that call does, and may raise (a
+/// collection it cannot walk, a key it cannot compare); the others answer builtin_effect's.
+/// The argument nodes' own effects are added by the caller.
+template <class Arg>
+effects builtin_call_effect(std::string_view name, std::size_t n, Arg arg) {
+  // (name f coll): f called with one argument per item.
+  static constexpr std::string_view one_item[] = {
+      "filter", "filterv", "remove", "keep", "some", "every?", "not-any?", "not-every?", "sort-by",
+      "group-by", "partition-by", "take-while", "drop-while"};
+  std::size_t nargs = 0;  // the function's argument count; 0: not a call of this kind
+  if (name == "map" || name == "mapv" || name == "mapcat") nargs = n >= 2 ? n - 1 : 0;  // one per collection
+  else if (name == "reduce") nargs = n == 2 || n == 3 ? 2 : 0;
+  else if (n == 2 && (name == "map-indexed" || name == "keep-indexed")) nargs = 2;
+  else if (n == 2)
+    for (std::string_view o : one_item)
+      if (o == name) nargs = 1;
+  if (nargs == 0) return builtin_effect(name);
+  return worst(effects::may_raise, arg(0).call_effect(nargs));
+}
 
 class builtin_call_node final : public node {
  public:
@@ -292,7 +320,7 @@ class builtin_call_node final : public node {
     }
   }
   effects effect() const override {
-    effects e = builtin_effect(name_);
+    effects e = builtin_call_effect(name_, args_.size(), [&](std::size_t i) -> const node& { return *args_[i]; });
     for (const auto& a : args_) e = worst(e, a->effect());
     return e;
   }
@@ -364,7 +392,10 @@ class builtin_call2_node final : public node {
       rethrow_with_pos(e, pos, f);
     }
   }
-  effects effect() const override { return worst(builtin_effect(name_), worst(a_->effect(), b_->effect())); }
+  effects effect() const override {
+    const effects e = builtin_call_effect(name_, 2, [&](std::size_t i) -> const node& { return i ? *b_ : *a_; });
+    return worst(e, worst(a_->effect(), b_->effect()));
+  }
   // For a pipeline taking the call apart (stage_fused_node::make).
   std::string_view name() const { return name_; }
   native_fn builtin() const { return fn_; }
@@ -1151,6 +1182,9 @@ class reduce3_node final : public node {
       rethrow_with_pos(e, pos, f);
     }
   }
+  effects effect() const override {
+    return worst(worst(effects::may_raise, args_[0]->call_effect(2)), worst_effect(args_));
+  }
   /// For a let joining its binding into the call (forms::join_bound_seq).
   std::vector<node_ptr>& args() { return args_; }
 
@@ -1170,7 +1204,7 @@ effects builtin_effect(std::string_view name) {
       "+", "-", "*", "/", "inc", "dec", "max", "min", "mod", "rem", "quot", "<", ">", "<=", ">=", "==",
       "even?", "odd?", "zero?", "pos?", "neg?", "abs", "count", "str", "subs", "first", "second", "last",
       "nth", "name", "contains?", "double", "int", "long", "compare", "empty?", "upper-case", "lower-case",
-      "str/upper-case", "str/lower-case", "str/includes?", "str/starts-with?", "str/ends-with?"};
+      "str/upper-case", "str/lower-case", "str/includes?", "str/starts-with?", "str/ends-with?", "ex-info"};
   for (std::string_view n : none)
     if (n == name) return effects::none;
   for (std::string_view n : may_raise)
@@ -1202,6 +1236,7 @@ class range_call_node final : public node {
     other = call(f, buf.span());
     return std::nullopt;
   }
+  effects effect() const override { return worst(effects::may_raise, worst_effect(args_)); }
 
  private:
   value call(frame& f, std::span<const value> a) const {
@@ -1266,6 +1301,16 @@ class range_fused_node final : public node {
       return std::make_unique<range_fused_node>(use, fn, std::move(args), std::move(range), pos);
     }
     return nullptr;
+  }
+
+  /// The builtin's call over the range (builtin_call_effect: a map's, filter's or reduce's
+  /// function; vec, set and into may raise), and the arguments'.
+  effects effect() const override {
+    using seq_detail::range_use;
+    effects e = effects::may_raise;
+    if (use_ == range_use::reduce) e = worst(e, args_[0]->call_effect(2));
+    else if (use_ != range_use::vec && use_ != range_use::set && use_ != range_use::into) e = worst(e, args_[0]->call_effect(1));
+    return worst(e, worst(worst_effect(args_), range_->effect()));
   }
 
   // For a pipeline taking this call apart (stage_fused_node::make).
@@ -1367,6 +1412,14 @@ class stage_fused_node final : public node {
     value coll;  // the collection, or its range (not made) in r
     const std::optional<seq_detail::int_range> r = forms::eval_iterable(*source_, fr, coll);
     return run(fr, cv, fns.data(), coll, r ? &*r : nullptr);
+  }
+
+  /// The stages' calls and the consumer's, fused or not (the same calls), and evaluating the
+  /// functions, the consumer's arguments and the collection; a collection that cannot be walked raises.
+  effects effect() const override {
+    effects e = worst(effects::may_raise, worst(stage_effects(), sink_effects(sink_, consumer_args_.empty() ? nullptr : consumer_args_[0].get())));
+    for (const stage& s : stages_) e = worst(e, s.f->effect());
+    return worst(e, worst(worst_effect(consumer_args_), source_->effect()));
   }
 
   /// The fused node for a call of `name` with `args` whose collection is a chain of stage calls

@@ -99,6 +99,13 @@ inline effects worst_effect(const std::vector<node_ptr>& nodes) {
   return e;
 }
 
+/// The same of a let's or a loop's binding steps (slot, value node).
+inline effects worst_effect(const std::vector<std::pair<int, node_ptr>>& steps) {
+  effects e = effects::none;
+  for (const auto& [slot, n] : steps) e = worst(e, n->effect());
+  return e;
+}
+
 /// A user global (def) as the analyzer and the run see it.
 struct global_slot {
   std::string name;

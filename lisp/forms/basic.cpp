@@ -90,6 +90,9 @@ class throw_node final : public node {
     }
     throw lisp_exception(std::move(e));
   }
+  /// Raising is all it does (a fused pipeline that meets it runs again stage by stage, so the
+  /// error is the one the builtins raise in their order).
+  effects effect() const override { return worst(effects::may_raise, ex_->effect()); }
 
  private:
   node_ptr ex_;

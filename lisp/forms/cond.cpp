@@ -69,6 +69,10 @@ class case_node final : public node {
     e.hint = "Add a default result as the last form of case";
     throw lisp_exception(std::move(e));
   }
+  effects effect() const override {
+    effects e = worst(expr_->effect(), worst_effect(results_));
+    return fallback_ ? worst(e, fallback_->effect()) : worst(e, effects::may_raise);  // no clause matches
+  }
 
  private:
   node_ptr expr_;

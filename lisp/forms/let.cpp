@@ -20,6 +20,7 @@ class let_node final : public node {
     for (const auto& [slot, n] : steps_) store_eval(f, slot, *n);
     return body_->eval(f);
   }
+  effects effect() const override { return worst(worst_effect(steps_), body_->effect()); }
 
  private:
   std::vector<std::pair<int, node_ptr>> steps_;
@@ -87,6 +88,7 @@ class recur_node final : public node {
     f.recur = true;
     return {};
   }
+  effects effect() const override { return worst_effect(args_); }
   std::size_t arg_count() const { return args_.size(); }
   const node& arg(std::size_t i) const { return *args_[i]; }
   int slot(std::size_t i) const { return slots_[i]; }
@@ -124,6 +126,10 @@ class loop_node : public node {
       f.recur = false;
       tick(f);
     }
+  }
+  /// A loop that never ends meets the budget's limit, which is not an effect (node.hpp).
+  effects effect() const override {
+    return worst(worst(worst_effect(init_), worst_effect(prelude_)), body_->effect());
   }
 
  protected:
@@ -302,6 +308,9 @@ class nth_node final : public node {
     }
   }
 
+  /// A pattern that does not fit raises; a lazy seq is walked as `nth` walks it.
+  effects effect() const override { return effects::may_raise; }
+
  private:
   int src_;
   std::size_t i_;
@@ -344,6 +353,9 @@ class nthnext_node final : public node {
     return rest.finish();
   }
 
+  /// A pattern that does not fit raises; a lazy seq is walked as `nth` walks it.
+  effects effect() const override { return effects::may_raise; }
+
  private:
   int src_;
   std::size_t i_;
@@ -362,6 +374,7 @@ class as_map_node final : public node {
     for (std::size_t i = 0; i + 1 < items.size(); i += 2) m = map_obj::assoc(std::move(m), items[i], items[i + 1]);
     return m;
   }
+  effects effect() const override { return effects::may_raise; }
 
  private:
   int src_;
@@ -377,6 +390,8 @@ class get_node final : public node {
     if (coll::lookup(f.slots[src_], key_, found)) return found;
     return fallback_ ? fallback_->eval(f) : value();
   }
+  /// A lookup, as the builtin get (effects::none), then the default's node.
+  effects effect() const override { return fallback_ ? fallback_->effect() : effects::none; }
 
  private:
   int src_;

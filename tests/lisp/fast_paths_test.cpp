@@ -714,6 +714,57 @@ TEST_CASE("PERF chained seq stages over a range make neither the range nor a sta
   CHECK(r.err->pos.line == 3);
 }
 
+// A stage's fn is fused by what its body does (node::effect), whatever forms make it up: let,
+// destructured parameters, loop/recur, case, throw, a global, and builtins that only call their
+// function (an inner map, filter or reduce) count as what they do, not as `any` (each of the
+// pipelines below made its 1,000,000-item seqs, far over the memory limit, when they did).
+// Answers, errors and printed lines stay the stage-by-stage ones.
+TEST_CASE("PERF a stage's fn made of let, destructuring, loop, case, throw or an inner pipeline is fused") {
+  const ptc::lisp::run_options o = little_memory(8u << 20);
+  auto with_little_memory = [&](std::string_view src) { return answer(src, o); };
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (let [a (inc i)] {:n a}))) (filter #(odd? (:n %))) count)") ==
+        "500000");
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] [i (* i i)])) (map (fn [[a b]] (- b a))) (filter even?) count)") ==
+        "1000000");
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] {:n i})) (map (fn [{:keys [n]}] n)) (reduce +))") ==
+        "499999500000");
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (count (filter odd? [i (inc i)])))) (reduce +))") ==
+        "1000000");
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (reduce + (map inc [i 1])))) (filter even?) count)") ==
+        "500000");
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (case (mod i 3) 0 :a 1 :b :c))) (filter #(= :a %)) count)") ==
+        "333334");
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (loop [k (mod i 4) s 0] (if (zero? k) s (recur (dec k) (+ s k)))))) (reduce +))") ==
+        "2500000");
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (when-let [x (get {1 2} (mod i 2))] x))) (remove nil?) count)") ==
+        "500000");
+  CHECK(with_little_memory("(def k 3) (->> (range 1000000) (map (fn [i] (+ i k))) (filter even?) count)") == "500000");
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (if (< i 2000000) i (throw (ex-info \"big\" {}))))) count)") ==
+        "1000000");
+
+  // answers and errors as stage by stage (the stages bound to locals first: not fused)
+  const char* fns[] = {"(fn [x] (let [y (:n x)] (* 2 y)))", "(fn [{:keys [n]}] (inc n))", "(fn [[a b]] (+ a b))",
+                       "(fn [x] (case (:n x) 1 :one 3 :three))",
+                       "(fn [x] (if (= 3 (:n x)) (throw (ex-info \"three\" {:n 3})) x))",
+                       "(fn [x] (count (filter odd? [(:n x) 2])))", "(fn [x] (reduce + (map :n [x x])))"};
+  const char* colls[] = {"[{:n 1} {:n 2} {:n 3}]", "[{:n 1} {:n :x}]", "[[1 2] [3 4]]", "[1 2]", "[]"};
+  for (const char* f : fns) {
+    for (const char* coll : colls) {
+      const std::string fused = "(reduce + 0 (map (fn [v] (if (number? v) v 1)) (map " + std::string(f) + " " + coll + ")))";
+      const std::string staged = "(let [s1 (map " + std::string(f) + " " + coll +
+                                 ") s2 (map (fn [v] (if (number? v) v 1)) s1)] (reduce + 0 (identity s2)))";
+      INFO(fused);
+      CHECK(ev(fused) == ev(staged));
+    }
+  }
+  // a stage whose let prints is not fused: the lines come stage by stage
+  ptc::lisp::run_result r =
+      ptc::lisp::run("(count (filter (fn [x] (let [y x] (println y) true)) (map (fn [x] (let [z x] (println \"m\" z) z)) [1 2])))");
+  std::string out;
+  for (const std::string& p : r.prints) out += p + "|";
+  CHECK(out == "m 1|m 2|1|2|");
+}
+
 // A seq bound last in a let and read once, as the collection of the fused pipeline that is the
 // whole body, joins that pipeline (forms::join_bound_seq) while nobody can tell: no list is made
 // for it, and every answer, error and printed line is the one of the binding made first (here:
