@@ -295,7 +295,10 @@ effects builtin_call_effect(std::string_view name, std::size_t n, Arg arg) {
   // (name f coll): f called with one argument per item.
   static constexpr std::string_view one_item[] = {
       "filter", "filterv", "remove", "keep", "some", "every?", "not-any?", "not-every?", "sort-by",
-      "group-by", "partition-by", "take-while", "drop-while"};
+      "group-by", "partition-by", "take-while", "drop-while", "sum-by", "avg-by", "min-by", "max-by",
+      "distinct-by", "pluck"};
+  // (sort coll) and (into to from) call nothing; with a comparator or a transducer they call it.
+  if ((name == "sort" && n == 1) || (name == "into" && n == 2)) return effects::may_raise;
   std::size_t nargs = 0;  // the function's argument count; 0: not a call of this kind
   if (name == "map" || name == "mapv" || name == "mapcat") nargs = n >= 2 ? n - 1 : 0;  // one per collection
   else if (name == "reduce") nargs = n == 2 || n == 3 ? 2 : 0;
@@ -344,7 +347,9 @@ class builtin_call1_node final : public node {
       rethrow_with_pos(e, pos, f);
     }
   }
-  effects effect() const override { return worst(builtin_effect(name_), a_->effect()); }
+  effects effect() const override {
+    return worst(builtin_call_effect(name_, 1, [&](std::size_t) -> const node& { return *a_; }), a_->effect());
+  }
   // For a let joining its binding into the call (forms::join_bound_seq).
   std::string_view name() const { return name_; }
   node_ptr& arg() { return a_; }
@@ -1103,6 +1108,8 @@ class update_node final : public node {
       rethrow_with_pos(e, pos, f);
     }
   }
+  /// The builtins' (a collection they cannot update raises), and the arguments'.
+  effects effect() const override { return worst(effects::may_raise, worst_effect(args_)); }
 
  private:
   update_op op_;
@@ -1139,6 +1146,13 @@ class nested_update_node final : public node {
   }
 
   static constexpr std::size_t max_literal_path = 8;
+
+  /// update and update-in call their function with the old value and the extra arguments.
+  effects effect() const override {
+    effects e = worst(effects::may_raise, worst(worst_effect(args_), worst_effect(path_)));
+    if (op_ != nested_op::assoc_in) e = worst(e, args_[2]->call_effect(args_.size() - 2));
+    return e;
+  }
 
  private:
   value eval_literal_path(frame& f) const {
@@ -1200,11 +1214,38 @@ effects builtin_effect(std::string_view name) {
       "nil?", "some?", "not", "identity", "true?", "false?", "boolean?", "keyword?", "string?", "number?",
       "integer?", "int?", "double?", "map?", "vector?", "set?", "list?", "seq?", "coll?", "fn?", "=", "not=",
       "get", "vector", "list"};
+  // Builtins that take no function and answer the same for the same arguments (not rand, now,
+  // print, tools): whatever they do besides answering is raising an error.
   static constexpr std::string_view may_raise[] = {
+      // arithmetic, comparison, numbers
       "+", "-", "*", "/", "inc", "dec", "max", "min", "mod", "rem", "quot", "<", ">", "<=", ">=", "==",
-      "even?", "odd?", "zero?", "pos?", "neg?", "abs", "count", "str", "subs", "first", "second", "last",
-      "nth", "name", "contains?", "double", "int", "long", "compare", "empty?", "upper-case", "lower-case",
-      "str/upper-case", "str/lower-case", "str/includes?", "str/starts-with?", "str/ends-with?", "ex-info"};
+      "even?", "odd?", "zero?", "pos?", "neg?", "abs", "double", "int", "long", "float", "num", "boolean",
+      "compare", "floor", "round", "rint", "pow", "parse-long", "parse-double", "parse-boolean", "nat-int?",
+      "pos-int?", "neg-int?", "float?", "decimal?", "ratio?", "rational?",
+      // collections
+      "count", "first", "second", "last", "nth", "contains?", "empty?", "not-empty", "empty", "seq", "rest", "next",
+      "ffirst", "fnext", "nfirst", "nnext", "nthnext", "nthrest", "butlast", "peek", "pop", "take", "drop",
+      "take-last", "drop-last", "take-nth", "subvec", "keys", "vals", "key", "val", "find", "get-in", "select-keys",
+      "assoc", "assoc-in", "dissoc", "conj", "cons", "disj", "merge", "vec", "set", "hash-map", "hash-set",
+      "array-map", "list*", "concat", "distinct", "dedupe", "frequencies", "flatten", "reverse", "zipmap",
+      "interleave", "interpose", "partition", "partition-all", "split-at", "repeat", "cycle", "rename-keys",
+      "map-invert", "distinct?", "sorted?", "counted?", "sequential?", "associative?", "reversible?", "seqable?",
+      "indexed?", "map-entry?", "ident?", "symbol?", "char?",
+      // strings, names, regexes
+      "str", "subs", "format", "pr-str", "print-str", "name", "namespace", "keyword", "symbol", "re-find",
+      "re-matches", "re-seq", "re-pattern", "ex-info", "ex-message", "ex-data", "clojure.string/upper-case",
+      "clojure.string/lower-case", "clojure.string/includes?", "clojure.string/starts-with?",
+      "clojure.string/ends-with?", "clojure.string/join", "clojure.string/split", "clojure.string/split-lines",
+      "clojure.string/trim", "clojure.string/triml", "clojure.string/trimr", "clojure.string/trim-newline",
+      "clojure.string/capitalize", "clojure.string/blank?", "clojure.string/index-of",
+      "clojure.string/last-index-of",
+      // sets, walking data
+      "clojure.set/union", "clojure.set/intersection", "clojure.set/difference", "clojure.set/subset?",
+      "clojure.set/superset?", "clojure.set/project", "clojure.set/rename", "clojure.set/rename-keys",
+      "clojure.set/map-invert", "clojure.set/index", "clojure.set/join", "clojure.walk/keywordize-keys",
+      "clojure.walk/stringify-keys",
+      // making a function (calling it is the caller's call_effect)
+      "comp", "partial", "juxt", "complement", "constantly", "fnil", "every-pred", "some-fn"};
   for (std::string_view n : none)
     if (n == name) return effects::none;
   for (std::string_view n : may_raise)

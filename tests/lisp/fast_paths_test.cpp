@@ -739,6 +739,12 @@ TEST_CASE("PERF a stage's fn made of let, destructuring, loop, case, throw or an
   CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (when-let [x (get {1 2} (mod i 2))] x))) (remove nil?) count)") ==
         "500000");
   CHECK(with_little_memory("(def k 3) (->> (range 1000000) (map (fn [i] (+ i k))) (filter even?) count)") == "500000");
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] {:n i})) (map (fn [r] (assoc r :m (str (:n r))))) (filter #(= \"7\" (:m %))) count)") ==
+        "1");
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] {:n i})) (map #(update % :n inc)) (map #(update-in % [:n] * 2)) (map :n) (reduce +))") ==
+        "1000001000000");
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (clojure.string/join \",\" [i (mod i 7)]))) (filter #(clojure.string/ends-with? % \",0\")) count)") ==
+        "142858");
   CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (if (< i 2000000) i (throw (ex-info \"big\" {}))))) count)") ==
         "1000000");
 
@@ -746,7 +752,9 @@ TEST_CASE("PERF a stage's fn made of let, destructuring, loop, case, throw or an
   const char* fns[] = {"(fn [x] (let [y (:n x)] (* 2 y)))", "(fn [{:keys [n]}] (inc n))", "(fn [[a b]] (+ a b))",
                        "(fn [x] (case (:n x) 1 :one 3 :three))",
                        "(fn [x] (if (= 3 (:n x)) (throw (ex-info \"three\" {:n 3})) x))",
-                       "(fn [x] (count (filter odd? [(:n x) 2])))", "(fn [x] (reduce + (map :n [x x])))"};
+                       "(fn [x] (count (filter odd? [(:n x) 2])))", "(fn [x] (reduce + (map :n [x x])))",
+                       "(fn [x] (:n (update x :n inc)))", "(fn [x] (count (str (assoc x :m 1))))",
+                       "(fn [x] (get-in (update-in x [:n] (fn [v] (/ 6 v))) [:n]))"};
   const char* colls[] = {"[{:n 1} {:n 2} {:n 3}]", "[{:n 1} {:n :x}]", "[[1 2] [3 4]]", "[1 2]", "[]"};
   for (const char* f : fns) {
     for (const char* coll : colls) {
