@@ -30,6 +30,15 @@ class comprehension_node final : public node {
     if (!collect_) return {};
     return out.finish();
   }
+  /// The collections', bindings', modifiers' and body's; a collection that cannot be walked raises.
+  effects effect() const override {
+    effects e = worst(effects::may_raise, body_->effect());
+    for (const binding_clause& c : clauses_) {
+      e = worst(e, worst(c.coll->effect(), worst_effect(c.bind)));
+      for (const modifier& m : c.mods) e = worst(e, m.kind == modifier::let ? worst_effect(m.steps) : m.test->effect());
+    }
+    return e;
+  }
 
  private:
   void run(frame& f, std::size_t ci, list_builder& out) const {
