@@ -57,6 +57,12 @@ class try_node final : public node {
     if (finally_) finally_->eval(f);
     return result;
   }
+  /// What its parts do (a caught error is still counted as the body's: conservative).
+  effects effect() const override {
+    effects e = body_->effect();
+    for (const catch_clause& c : catches_) e = worst(e, c.body->effect());
+    return finally_ ? worst(e, finally_->effect()) : e;
+  }
 
  private:
   value eval_catching(frame& f) const {

@@ -747,6 +747,8 @@ TEST_CASE("PERF a stage's fn made of let, destructuring, loop, case, throw or an
         "142858");
   CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (for [x [i 1] :when (odd? x) :let [y (inc x)]] y))) (map count) (reduce +))") ==
         "1500000");
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (try (quot 6 (mod i 3)) (catch ArithmeticException e -1)))) (reduce +))") ==
+        "2666663");
   CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (if (< i 2000000) i (throw (ex-info \"big\" {}))))) count)") ==
         "1000000");
 
@@ -757,7 +759,8 @@ TEST_CASE("PERF a stage's fn made of let, destructuring, loop, case, throw or an
                        "(fn [x] (count (filter odd? [(:n x) 2])))", "(fn [x] (reduce + (map :n [x x])))",
                        "(fn [x] (:n (update x :n inc)))", "(fn [x] (count (str (assoc x :m 1))))",
                        "(fn [x] (get-in (update-in x [:n] (fn [v] (/ 6 v))) [:n]))",
-                       "(fn [x] (count (for [k [:n :m] :let [v (get x k)] :when v] (inc v))))"};
+                       "(fn [x] (count (for [k [:n :m] :let [v (get x k)] :when v] (inc v))))",
+                       "(fn [x] (try (/ 6 (:n x)) (catch ArithmeticException e :div)))"};
   const char* colls[] = {"[{:n 1} {:n 2} {:n 3}]", "[{:n 1} {:n :x}]", "[[1 2] [3 4]]", "[1 2]", "[]"};
   for (const char* f : fns) {
     for (const char* coll : colls) {
