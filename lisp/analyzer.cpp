@@ -306,6 +306,9 @@ effects builtin_call_effect(std::string_view name, std::size_t n, Arg arg) {
   else if (n == 2)
     for (std::string_view o : one_item)
       if (o == name) nargs = 1;
+  // (apply f ... xs): f with an argument count known only when it runs (a builtin's effect
+  // does not depend on it; a fn literal's does, and answers `any` for this count).
+  if (name == "apply" && n >= 2) nargs = static_cast<std::size_t>(-1);
   if (nargs == 0) return builtin_effect(name);
   return worst(effects::may_raise, arg(0).call_effect(nargs));
 }

@@ -749,6 +749,7 @@ TEST_CASE("PERF a stage's fn made of let, destructuring, loop, case, throw or an
         "1500000");
   CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (try (quot 6 (mod i 3)) (catch ArithmeticException e -1)))) (reduce +))") ==
         "2666663");
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (apply max [i 7]))) (filter #(= 7 %)) count)") == "8");
   CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (if (< i 2000000) i (throw (ex-info \"big\" {}))))) count)") ==
         "1000000");
 
@@ -760,7 +761,8 @@ TEST_CASE("PERF a stage's fn made of let, destructuring, loop, case, throw or an
                        "(fn [x] (:n (update x :n inc)))", "(fn [x] (count (str (assoc x :m 1))))",
                        "(fn [x] (get-in (update-in x [:n] (fn [v] (/ 6 v))) [:n]))",
                        "(fn [x] (count (for [k [:n :m] :let [v (get x k)] :when v] (inc v))))",
-                       "(fn [x] (try (/ 6 (:n x)) (catch ArithmeticException e :div)))"};
+                       "(fn [x] (try (/ 6 (:n x)) (catch ArithmeticException e :div)))",
+                       "(fn [x] (apply + (vals x)))", "(fn [x] (apply (fn [a] a) [x]))"};
   const char* colls[] = {"[{:n 1} {:n 2} {:n 3}]", "[{:n 1} {:n :x}]", "[[1 2] [3 4]]", "[1 2]", "[]"};
   for (const char* f : fns) {
     for (const char* coll : colls) {
