@@ -747,8 +747,9 @@ TEST_CASE("PERF a stage's fn made of let, destructuring, loop, case, throw or an
         "142858");
   CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (for [x [i 1] :when (odd? x) :let [y (inc x)]] y))) (map count) (reduce +))") ==
         "1500000");
-  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (try (quot 6 (mod i 3)) (catch ArithmeticException e -1)))) (reduce +))") ==
-        "2666663");
+  // ten errors caught (each a C++ throw: a third of a million took over 5 s in the sanitizer build)
+  CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (try (quot 6 (mod i 100000)) (catch ArithmeticException e -1)))) (reduce +))") ==
+        "130");
   CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (apply max [i 7]))) (filter #(= 7 %)) count)") == "8");
   CHECK(with_little_memory("(->> (range 1000000) (map (fn [i] (if (< i 2000000) i (throw (ex-info \"big\" {}))))) count)") ==
         "1000000");
