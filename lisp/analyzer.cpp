@@ -1200,7 +1200,8 @@ class reduce3_node final : public node {
     }
   }
   effects effect() const override {
-    return worst(worst(effects::may_raise, args_[0]->call_effect(2)), worst_effect(args_));
+    const effects e = builtin_call_effect("reduce", 3, [&](std::size_t i) -> const node& { return *args_[i]; });
+    return worst(e, worst_effect(args_));
   }
   /// For a let joining its binding into the call (forms::join_bound_seq).
   std::vector<node_ptr>& args() { return args_; }
@@ -1302,9 +1303,9 @@ class range_call_node final : public node {
 /// integer list (doubles, lazy, repeating) is made and handed to the builtin as before.
 class range_fused_node final : public node {
  public:
-  range_fused_node(seq_detail::range_use use, native_fn fn, std::vector<node_ptr> args,
+  range_fused_node(seq_detail::range_use use, std::string_view name, native_fn fn, std::vector<node_ptr> args,
                    std::unique_ptr<range_call_node> range, source_pos p)
-      : node(p), use_(use), fn_(fn), args_(std::move(args)), range_(std::move(range)) {}
+      : node(p), use_(use), name_(name), fn_(fn), args_(std::move(args)), range_(std::move(range)) {}
   value eval(frame& f) const override {
     value v[3];  // the arguments before the range, then the range when it is made
     const std::size_t n = args_.size();
@@ -1342,18 +1343,14 @@ class range_fused_node final : public node {
       if (use == range_use::reduce ? args.size() < 2 : args.size() != want) return nullptr;
       std::unique_ptr<range_call_node> range(static_cast<range_call_node*>(args.back().release()));
       args.pop_back();
-      return std::make_unique<range_fused_node>(use, fn, std::move(args), std::move(range), pos);
+      return std::make_unique<range_fused_node>(use, n, fn, std::move(args), std::move(range), pos);
     }
     return nullptr;
   }
 
-  /// The builtin's call over the range (builtin_call_effect: a map's, filter's or reduce's
-  /// function; vec, set and into may raise), and the arguments'.
+  /// The builtin's call with the range as its last argument, and the arguments'.
   effects effect() const override {
-    using seq_detail::range_use;
-    effects e = effects::may_raise;
-    if (use_ == range_use::reduce) e = worst(e, args_[0]->call_effect(2));
-    else if (use_ != range_use::vec && use_ != range_use::set && use_ != range_use::into) e = worst(e, args_[0]->call_effect(1));
+    const effects e = builtin_call_effect(name_, args_.size() + 1, [&](std::size_t i) -> const node& { return *args_[i]; });
     return worst(e, worst(worst_effect(args_), range_->effect()));
   }
 
@@ -1365,6 +1362,7 @@ class range_fused_node final : public node {
 
  private:
   seq_detail::range_use use_;
+  std::string_view name_;  ///< the consumer builtin's (a literal of make's table)
   native_fn fn_;  ///< the consumer builtin, for a range that is not fused
   std::vector<node_ptr> args_;
   std::unique_ptr<range_call_node> range_;
