@@ -1,11 +1,13 @@
 #include "vs_clojure.hpp"
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string_view>
+#include <thread>
 #include <utility>
 
 #include <fcntl.h>
@@ -213,6 +215,37 @@ clojure_session::batch clojure_session::time(std::size_t index, double us) {
   b.cpu_us = r.body.value("cpu_us", 0.0);
   if (b.samples_us.empty()) b.error = "the Clojure side timed no calls";
   return b;
+}
+
+double clojure_session::cpu_ns() const {
+  if (pid_ <= 0) return -1;
+  std::error_code ec;
+  double total = 0;
+  bool any = false;
+  for (const auto& task : fs::directory_iterator("/proc/" + std::to_string(pid_) + "/task", ec)) {
+    std::ifstream in(task.path() / "schedstat");
+    double run_ns = 0;
+    if (in >> run_ns) {
+      total += run_ns;
+      any = true;
+    }
+  }
+  return any ? total : -1;
+}
+
+double clojure_session::wait_quiet(double max_ms) const {
+  using clock = std::chrono::steady_clock;
+  const auto t0 = clock::now();
+  auto waited = [&] { return std::chrono::duration<double, std::milli>(clock::now() - t0).count(); };
+  double before = cpu_ns();
+  if (before < 0) return 0;
+  while (waited() < max_ms) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const double now = cpu_ns();
+    if (now < 0 || now - before < 0.5e6) break;
+    before = now;
+  }
+  return waited();
 }
 
 }  // namespace ptc::bench

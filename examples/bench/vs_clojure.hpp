@@ -71,6 +71,15 @@ class clojure_session {
   /// Timed calls of program `index` (warmed first) for `us` µs, at least 3.
   batch time(std::size_t index, double us);
 
+  /// CPU time the child JVM has used, all its threads (ns; from /proc/PID/task/*/schedstat),
+  /// or -1 when it cannot be read.
+  double cpu_ns() const;
+  /// Waits, at most `max_ms`, until the JVM has used under 0.5 ms of CPU in a 10 ms window:
+  /// its collector and compiler threads finish the work of its last batch before ptc's batch
+  /// starts (on 2 cores that work would otherwise run beside ptc's and be timed as ptc's).
+  /// Returns the ms waited.
+  double wait_quiet(double max_ms) const;
+
  private:
   struct reply;
   reply request(const std::string& line);
