@@ -1993,18 +1993,10 @@ class record_node final : public node {
     if (elided_) {
       if (elided_record* r = f.ctx->elided(); r && r->maker == f.self) {
         // Its values, in order, where the reading stages' lookups find them; no map is made.
-        // The last item's are replaced one by one as a refilled record's are, or, when one of
-        // them is not light, all dropped first, as such a record is (a large value is not
-        // held twice).
+        // The last item's go first, as a dropped record would (a large value is not held twice).
         const std::size_t n = values_.size();
-        if (r->heavy) {
-          for (std::size_t i = 0; i < n; ++i) r->fields[i] = value();
-          r->heavy = false;
-        }
-        for (std::size_t i = 0; i < n; ++i) {
-          r->fields[i] = values_[i]->eval(f);
-          if (!light_value(r->fields[i])) r->heavy = true;
-        }
+        for (std::size_t i = 0; i < n; ++i) r->fields[i] = value();
+        for (std::size_t i = 0; i < n; ++i) r->fields[i] = values_[i]->eval(f);
         return value();
       }
     }

@@ -57,7 +57,6 @@ struct elided_record {
   const closure_obj* maker = nullptr;
   const closure_obj* readers[max_stages] = {};  ///< by stage, innermost first; null: not a reader
   value fields[max_fields];
-  bool heavy = false;  ///< some field holds a value a record cache would not keep (record_node::light_value)
   elided_record* outer = nullptr;  ///< the pipeline's this one runs inside, if any
 };
 

@@ -966,18 +966,6 @@ TEST_CASE("PERF a fused pipeline's record read only through lookups of its keys 
        "[:caught [0 1 2]]"},
   });
 
-  // a record not made holds no large value twice: ten 256 KB strings, each dropped before
-  // the next is made, wherever it is in the record (as a made record's, see above)
-  for (const char* rec : {"{:v (str big i) :i i}", "{:i i :v (str big i)}"}) {
-    ptc::lisp::run_result r = ptc::lisp::run(
-        "(let [big (loop [s \"ab\" n 0] (if (< n 17) (recur (str s s) (inc n)) s))]\n"
-        "  (->> (range 10) (map (fn [i] " + std::string(rec) + ")) (filter #(< (:i %) 10)) (map (fn [r] (count (:v r)))) (reduce +)))");
-    INFO(rec);
-    REQUIRE_FALSE(r.err);
-    CHECK(ptc::lisp::pr_str(r.result) == "2621450");
-    CHECK(r.peak_memory_bytes < 600'000);
-  }
-
   // an error raised in the maker's values or in a reading stage is where its form is (a #()
   // literal's body: at the #)
   for (const std::string src : {"(->> [1 \"x\"] (map (fn [x] {:b (inc x) :a x})) (filter #(:a %)) (map :b) vec)",
