@@ -1940,8 +1940,8 @@ class record_node final : public node {
     auto value_at = [&](std::size_t i) { return values_[i]->eval(f); };
     record_cache::slot* s = nullptr;
     if (record_cache* rc = f.ctx->records(); rc && misses_.load(std::memory_order_relaxed) < max_misses) {
-      s = &rc->for_node(this);
-      if (s->owner == this && s->obj.obj()->unique()) {
+      s = &rc->for_node(id_);
+      if (s->owner == id_ && s->obj.obj()->unique()) {
         // The program dropped the last one: refilled in place. m's reference makes it held
         // while the values are evaluated, so one that evaluates this node again makes its own.
         value m = s->obj;
@@ -1966,9 +1966,9 @@ class record_node final : public node {
   /// A new record m in the slot, taken over from another node or replacing this node's
   /// previous one, which the program still held (a miss).
   [[gnu::noinline]] void keep(record_cache::slot& s, const value& m) const {
-    if (s.owner == this) misses_.store(misses_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    if (light(m)) s = {this, m};
-    else if (s.owner == this) s = record_cache::slot{};
+    if (s.owner == id_) misses_.store(misses_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    if (light(m)) s = {id_, m};
+    else if (s.owner == id_) s = record_cache::slot{};
   }
   /// Whether keeping record `m` in the cache holds little memory the program may think it
   /// freed: its values are inline, immortal or short strings (not collections: large, maybe).
@@ -1985,6 +1985,8 @@ class record_node final : public node {
 
   std::vector<value> keys_;
   std::vector<node_ptr> values_;
+  const std::uint64_t id_ = next_id_.fetch_add(1, std::memory_order_relaxed);  ///< its records' owner
+  static inline std::atomic<std::uint64_t> next_id_{1};
   mutable std::atomic<std::uint8_t> misses_{0};
 };
 

@@ -2,6 +2,7 @@
 // What a builtin sees of the running program: the budget, calling other functions, printing,
 // and running branches in parallel (pmap, pcalls). One context per run; pmap branches get
 // their own.
+#include <cstdint>
 #include <functional>
 #include <initializer_list>
 #include <span>
@@ -24,15 +25,17 @@ struct run_state;  // the run's record and machinery (run.cpp)
 /// Decision: a small direct-mapped table per task, by node; a slot's map is reused only when
 /// the slot holds its only reference. A task's table is emptied inside its fiber when its body
 /// ends, before anything of the run reaches another thread (object.hpp: run-local counts).
+/// A node is named by an id of its own (never 0, never given twice: record_node), not by its address: a program's top-level
+/// forms are analysed and freed one by one, and a later form's map literal allocated where an
+/// earlier one's was took that one's record for its own (refilled with the other keys, or past
+/// its end when it had more).
 class record_cache {
  public:
   struct slot {
-    const void* owner = nullptr;  ///< the node whose record obj is (obj is set when owner is)
+    std::uint64_t owner = 0;  ///< the id of the node whose record obj is (obj is set when owner is)
     value obj;
   };
-  slot& for_node(const void* node) {
-    return slots_[(reinterpret_cast<std::uintptr_t>(node) * 0x9E3779B97F4A7C15ull) >> 61];
-  }
+  slot& for_node(std::uint64_t owner) { return slots_[(owner * 0x9E3779B97F4A7C15ull) >> 61]; }
   void clear() {
     for (slot& s : slots_) s = slot{};
   }

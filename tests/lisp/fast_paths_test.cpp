@@ -375,6 +375,36 @@ TEST_CASE("PERF a map literal's dropped record is refilled and a kept one never 
   CHECK(r.peak_memory_bytes < 600'000);
 }
 
+// A program's top-level forms are analysed and freed one by one, so a later form's map literal
+// may be allocated where an earlier one's was: it must not take that one's record for its own
+// (named by its address, it did: (def a13 {:a13 one :b13 2}) answered {:p12 1, :q12 2}, and a
+// literal with more keys than the freed one's wrote past the record's end).
+TEST_CASE("PERF a map literal never takes the record an earlier, freed top-level form's literal made") {
+  // {:p7 one :q7 2} in the source, {:p7 1, :q7 2} printed (the first value is a global's: a
+  // literal of constants is a constant, not a record).
+  const auto literal = [](std::string_view names, int i, bool printed) {
+    std::string out = "{";
+    for (std::size_t j = 0; j < names.size(); ++j) {
+      if (j) out += printed ? ", " : " ";
+      out += ":" + std::string(1, names[j]) + std::to_string(i) + " " +
+             (j == 0 && !printed ? std::string("one") : std::to_string(j + 1));
+    }
+    return out + "}";
+  };
+  for (const auto& [dropped, kept] : {std::pair{"pq", "ab"}, std::pair{"p", "abc"}, std::pair{"pqr", "a"}}) {
+    std::string src = "(def one 1)\n", all = "[", expected = "[";
+    for (int i = 0; i < 30; ++i) {
+      const std::string name = "a" + std::to_string(i);
+      src += "(count " + literal(dropped, i, false) + ")\n(def " + name + " " + literal(kept, i, false) + ")\n";
+      all += (i ? " " : "") + name;
+      expected += (i ? " " : "") + literal(kept, i, true);
+    }
+    src += all + "]";
+    INFO(src);
+    CHECK(answer(src, {}) == expected + "]");
+  }
+}
+
 // (zero? x), (pos? x), (neg? x), (even? x), (odd? x) on a long or a double are answered in the
 // node (value and test); anything else goes to the builtin. The reference is the builtin
 // itself, called through apply.
