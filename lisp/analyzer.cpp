@@ -69,11 +69,16 @@ class local_node final : public node {
   void set_looks_only() { looks_only_ = true; }
   bool moves() const { return move_; }
   int slot() const { return slot_; }
+  /// The keyword lookup (:k local) this read is the map of, with no default; null for any
+  /// other read (analyzer::keyword_reads).
+  node* keyword_reader() const { return keyword_reader_; }
+  void set_keyword_reader(node* n) { keyword_reader_ = n; }
 
  private:
   int slot_;
   bool move_ = false;
   bool looks_only_ = false;
+  node* keyword_reader_ = nullptr;
 };
 
 namespace {
@@ -458,6 +463,10 @@ class keyword_call_node final : public node {
   const value* eval_ref(frame& f, value& tmp) const override { return lookup(f, tmp); }
   /// eval_ref's work, for an operator that reads this node as its operand (kw_operand).
   [[gnu::always_inline]] const value* lookup(frame& f, value& tmp) const {
+    if (field_ >= 0) {
+      // A lookup in the record a fused pipeline does not make (context.hpp: elided_record).
+      if (const elided_record* r = f.ctx->elided(); r && r->readers[reader_] == f.self) return &r->fields[field_];
+    }
     value mt;
     const value* m = &m_.get(f, mt);
     value d = dflt_ ? dflt_->eval(f) : value();  // evaluated whether needed or not, as a call does
@@ -481,11 +490,22 @@ class keyword_call_node final : public node {
 
   effects effect() const override { return dflt_ ? worst(m_.effect(), dflt_->effect()) : m_.effect(); }
 
+  const value& keyword() const { return kw_; }
+  const M& operand() const { return m_; }
+  /// Makes this lookup read field `field` of the elided record while stage `reader` (innermost
+  /// first) of its pipeline runs fused; -1: always a lookup (stage_fused_node::elide_record).
+  void read_field(int field, int reader) {
+    field_ = static_cast<std::int8_t>(field);
+    reader_ = static_cast<std::uint8_t>(reader);
+  }
+
  private:
   value kw_;
   M m_;
   node_ptr dflt_;
   mutable std::atomic<std::uint32_t> hint_{0};
+  std::int8_t field_ = -1;
+  std::uint8_t reader_ = 0;
 };
 
 /// The ops an arithmetic node answers. Context: the op was a member switched on per call (an
@@ -755,7 +775,12 @@ node_ptr with_operand(node_ptr n, Make make) {
 /// (:kw m [default]) reading m as with_operand does (a local's slot, a constant, a node).
 node_ptr make_keyword_call(value kw, node_ptr m, node_ptr dflt, source_pos pos) {
   return with_operand(std::move(m), [&](auto x) -> node_ptr {
-    return std::make_unique<keyword_call_node<decltype(x)>>(std::move(kw), std::move(x), std::move(dflt), pos);
+    const bool plain = !dflt;
+    auto n = std::make_unique<keyword_call_node<decltype(x)>>(std::move(kw), std::move(x), std::move(dflt), pos);
+    if constexpr (std::is_same_v<decltype(x), slot_operand>) {
+      if (plain) static_cast<local_node&>(*n->operand().keep).set_keyword_reader(n.get());
+    }
+    return n;
   });
 }
 
@@ -1497,6 +1522,23 @@ class stage_fused_node final : public node {
   /// A reduce with an initial value (its accumulator is handed over).
   bool has_init() const { return sink_ == seq_detail::fused_sink::reduce && consumer_args_.size() == 2; }
 
+  /// The stages' kinds and function nodes, innermost first (as run() orders them), the
+  /// consumer's own last when it is a stage.
+  std::vector<std::pair<seq_detail::fused_stage::kind_t, node*>> stage_order() const;
+  /// Finds a record this pipeline need not make when it runs fused (context.hpp:
+  /// elided_record): a map stage whose function is a fn literal that answers a map literal
+  /// with keyword keys ((fn [i] {:id i :amount ...})), followed by stages that use the item only
+  /// through lookups of those keys, as keywords ((filter :ok), (map :amount)) or fn literals
+  /// whose parameter is read only by such lookups ((filter #(= "shipped" (:status %)))), up to
+  /// the first of them that maps (the record is gone after it) or a count (it does not look at
+  /// its items). Marks the record literal and the lookups (forgetting any earlier marks: a
+  /// pipeline that takes another's stages over finds again), or nothing when there is none.
+  void elide_record();
+  /// Fills `r` with the closures of this evaluation's maker and reading stages (`st`, the `n`
+  /// stages as run() orders them) and points the keyword stages that read a field at it; false,
+  /// with nothing changed, when a stage function is not a closure.
+  bool elide_in(elided_record& r, seq_detail::fused_stage* st, std::size_t n) const;
+
   value run(frame& fr, value* cv, value* fns, const value& coll, const seq_detail::int_range* range) const {
     context& c = *fr.ctx;
     // Innermost stage first; a consumer that is a stage comes last.
@@ -1514,6 +1556,9 @@ class stage_fused_node final : public node {
     if (seq_detail::fusable(coll, stages, reduce_fn)) {
       value kept = handed && rerun_on_error_ ? *handed : value();  // for a second, staged run
       try {
+        elided_record record;
+        std::optional<context::elided_scope> elided;
+        if (elided_maker_ >= 0 && elide_in(record, st.get(), n)) elided.emplace(c, record);
         return seq_detail::run_fused(c, coll, range, stages, sink_, reduce_fn, handed != nullptr,
                                      handed ? std::move(*handed) : value());
       } catch (lisp_exception& e) {
@@ -1566,6 +1611,11 @@ class stage_fused_node final : public node {
   std::vector<stage> stages_;
   node_ptr source_;
   bool rerun_on_error_;
+  /// elide_record's finding: the maker stage (innermost first; -1: none), the stages whose fn
+  /// literals read the record's fields, and the field each keyword stage reads (-1: none).
+  int elided_maker_ = -1;
+  std::uint32_t elided_readers_ = 0;
+  std::int8_t keyword_field_[max_stages + 1] = {-1, -1, -1, -1, -1, -1, -1};
 };
 
 /// The stages a pipeline can take over from its collection argument `head`: stage calls
@@ -1673,8 +1723,10 @@ node_ptr stage_fused_node::make(std::string_view name, native_fn fn, std::vector
   std::vector<node_ptr> own;
   for (std::size_t i = 0; i < own_args; ++i) own.push_back(std::move(args[i]));
   args.clear();  // the chain's nodes were taken apart; what is left of them goes with args
-  return std::make_unique<stage_fused_node>(sink, fn, std::move(own), consumer_stage, std::move(stages),
-                                            std::move(source), *rerun_on_error, pos);
+  auto made = std::make_unique<stage_fused_node>(sink, fn, std::move(own), consumer_stage, std::move(stages),
+                                                 std::move(source), *rerun_on_error, pos);
+  made->elide_record();
+  return made;
 }
 
 bool stage_fused_node::takes_stages_from(node* n) { return chain_view(n).any(); }
@@ -1695,6 +1747,7 @@ bool stage_fused_node::join_bound(const node* read, node_ptr& bound) {
   chain.take(stages_, source_);
   rerun_on_error_ = *rerun_on_error;
   bound.reset();  // what is left of the chain's nodes
+  elide_record();
   return true;
 }
 
@@ -1937,6 +1990,24 @@ class record_node final : public node {
     }
   }
   value eval(frame& f) const override {
+    if (elided_) {
+      if (elided_record* r = f.ctx->elided(); r && r->maker == f.self) {
+        // Its values, in order, where the reading stages' lookups find them; no map is made.
+        // The last item's are replaced one by one as a refilled record's are, or, when one of
+        // them is not light, all dropped first, as such a record is (a large value is not
+        // held twice).
+        const std::size_t n = values_.size();
+        if (r->heavy) {
+          for (std::size_t i = 0; i < n; ++i) r->fields[i] = value();
+          r->heavy = false;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+          r->fields[i] = values_[i]->eval(f);
+          if (!light_value(r->fields[i])) r->heavy = true;
+        }
+        return value();
+      }
+    }
     auto value_at = [&](std::size_t i) { return values_[i]->eval(f); };
     record_cache::slot* s = nullptr;
     if (record_cache* rc = f.ctx->records(); rc && misses_.load(std::memory_order_relaxed) < max_misses) {
@@ -1956,6 +2027,20 @@ class record_node final : public node {
     return m;
   }
   effects effect() const override { return worst_effect(values_); }
+
+  /// The position of keyword `kw` among the keys, or -1 (also when some key is not a keyword:
+  /// a lookup by keyword may then find a string key of the same name).
+  int field_of(const value& kw) const {
+    int found = -1;
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+      if (!keys_[i].is(type::keyword)) return -1;
+      if (keys_[i].raw_bits() == kw.raw_bits()) found = static_cast<int>(i);
+    }
+    return found;
+  }
+  /// Whether evaluating it in the maker stage of a pipeline's elided record stores the values
+  /// there (stage_fused_node::elide_record).
+  void set_elided(bool on) { elided_ = on; }
 
  private:
   /// Records found still held, in a row, after which this node's are no longer kept (the
@@ -1988,7 +2073,100 @@ class record_node final : public node {
   const std::uint64_t id_ = next_id_.fetch_add(1, std::memory_order_relaxed);  ///< its records' owner
   static inline std::atomic<std::uint64_t> next_id_{1};
   mutable std::atomic<std::uint8_t> misses_{0};
+  bool elided_ = false;
 };
+
+std::vector<std::pair<seq_detail::fused_stage::kind_t, node*>> stage_fused_node::stage_order() const {
+  std::vector<std::pair<seq_detail::fused_stage::kind_t, node*>> order;
+  for (std::size_t i = stages_.size(); i-- > 0;) order.emplace_back(stages_[i].kind, stages_[i].f.get());
+  if (consumer_stage_) order.emplace_back(*consumer_stage_, consumer_args_[0].get());
+  return order;
+}
+
+namespace {
+using plain_keyword_call = keyword_call_node<slot_operand>;
+
+/// The record literal a one-parameter fn literal `f` answers, and in `reads` its parameter's
+/// lookups (null when it is read otherwise too); null when f is not such a fn.
+record_node* answered_record(const node& f, const std::vector<node*>*& reads) {
+  node* body = nullptr;
+  if (!forms::one_param_fn(f, body, reads)) return nullptr;
+  return exactly<record_node>(body);
+}
+}  // namespace
+
+void stage_fused_node::elide_record() {
+  using seq_detail::fused_stage;
+  const auto order = stage_order();
+  const std::size_t n = order.size();
+  for (const auto& [kind, f] : order) {
+    const std::vector<node*>* reads = nullptr;
+    if (record_node* r = answered_record(*f, reads)) r->set_elided(false);
+    if (reads)
+      for (node* k : *reads) static_cast<plain_keyword_call*>(k)->read_field(-1, 0);
+  }
+  elided_maker_ = -1;
+  elided_readers_ = 0;
+  std::fill(std::begin(keyword_field_), std::end(keyword_field_), std::int8_t{-1});
+
+  for (std::size_t k = 0; k + 1 < n || (k < n && sink_ == seq_detail::fused_sink::count); ++k) {
+    const std::vector<node*>* ignored = nullptr;
+    record_node* rec = order[k].first == fused_stage::map ? answered_record(*order[k].second, ignored) : nullptr;
+    if (!rec) continue;
+    // The stages after the maker, up to the first that maps: each reads known fields only.
+    std::size_t j = k + 1;
+    bool fits = true;
+    for (; j < n; ++j) {
+      node* f = order[j].second;
+      node* body = nullptr;
+      const std::vector<node*>* reads = nullptr;
+      if (auto* c = exactly<const_node>(f); c && c->get().is(type::keyword)) {
+        fits = rec->field_of(c->get()) >= 0;
+      } else if (forms::one_param_fn(*f, body, reads) && reads) {
+        for (node* r : *reads) fits = fits && rec->field_of(static_cast<plain_keyword_call*>(r)->keyword()) >= 0;
+      } else {
+        fits = false;
+      }
+      if (!fits || order[j].first == fused_stage::map) break;
+    }
+    // The record is gone after a mapping stage; a count sink never looks at it.
+    if (!fits || (j == n && sink_ != seq_detail::fused_sink::count)) continue;
+    const std::size_t last = std::min(j, n - 1);
+    for (std::size_t i = k + 1; i <= last; ++i) {
+      node* f = order[i].second;
+      node* body = nullptr;
+      const std::vector<node*>* reads = nullptr;
+      if (auto* c = exactly<const_node>(f)) {
+        keyword_field_[i] = static_cast<std::int8_t>(rec->field_of(c->get()));
+      } else if (forms::one_param_fn(*f, body, reads) && reads) {
+        elided_readers_ |= 1u << i;
+        for (node* r : *reads) {
+          auto* kc = static_cast<plain_keyword_call*>(r);
+          kc->read_field(rec->field_of(kc->keyword()), static_cast<int>(i));
+        }
+      }
+    }
+    rec->set_elided(true);
+    elided_maker_ = static_cast<int>(k);
+    return;
+  }
+}
+
+bool stage_fused_node::elide_in(elided_record& r, seq_detail::fused_stage* st, std::size_t n) const {
+  auto closure = [](const value* f) -> const closure_obj* {
+    return f->is(type::function) ? static_cast<const function_obj&>(*f->obj()).as_closure() : nullptr;
+  };
+  r.maker = closure(st[elided_maker_].fn);
+  if (!r.maker) return false;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!(elided_readers_ >> i & 1u)) continue;
+    r.readers[i] = closure(st[i].fn);
+    if (!r.readers[i]) return false;
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (keyword_field_[i] >= 0) st[i].field = &r.fields[keyword_field_[i]];
+  return true;
+}
 
 std::vector<node_ptr> take_short_vector_items(node& n, std::size_t max) {
   auto* c = exactly<coll_node>(&n);
@@ -2265,6 +2443,17 @@ bool analyzer::never_moved(int slot) const {
     for (const auto& [n, depth] : l->uses)
       if (n->moves()) return false;
   return true;
+}
+
+std::optional<std::vector<node*>> analyzer::keyword_reads(int slot) const {
+  const local* l = local_in(slot);
+  if (!l || l->captured) return std::nullopt;
+  std::vector<node*> out;
+  for (const auto& [n, depth] : l->uses) {
+    if (!n->keyword_reader()) return std::nullopt;
+    out.push_back(n->keyword_reader());
+  }
+  return out;
 }
 
 const node* analyzer::sole_read(int slot) const {

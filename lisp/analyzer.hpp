@@ -113,6 +113,9 @@ class analyzer {
     std::string self_name;  ///< (fn name [..]) can call itself by name
     std::vector<std::string> letfn_names;  ///< letfn members visible by name
     int loop_depth = 0;  ///< how many enclosing constructs may run the code being analysed again
+    /// For a fn of one arity with one plain parameter that never recurs: the keyword lookups
+    /// that are all its parameter's reads (analyzer::keyword_reads), as its last arity set it.
+    std::optional<std::vector<node*>> param_keyword_reads;
   };
 
   /// Code analysed between enter_loop and leave_loop may run many times (loop, for, doseq).
@@ -130,6 +133,10 @@ class analyzer {
   /// Whether no read of the current function's local in `slot` takes its value out of the
   /// slot (after finish_locals).
   bool never_moved(int slot) const;
+  /// The keyword lookups (:k x) with no default that are all the reads of the current
+  /// function's local x in `slot` (empty when it is never read); none when it is captured or
+  /// some read is anything else.
+  std::optional<std::vector<node*>> keyword_reads(int slot) const;
 
   /// Where the current function finds `name` when a closure made here captures it (adding
   /// captures to enclosing functions as needed); nullopt when it is not a local anywhere.

@@ -44,6 +44,26 @@ class record_cache {
   slot slots_[8];
 };
 
+class closure_obj;
+
+/// A record a fused pipeline does not make (stage_fused_node, analyzer.cpp): (->> xs (map (fn [i]
+/// {:id i :amount ...})) (filter #(= "shipped" (:status %))) (map :amount) (reduce +)) reads each
+/// item's record only through keyword lookups of its keys before a later stage maps it to
+/// something else, so nobody can tell whether the record existed. While such a pipeline runs
+/// fused, the record literal of `maker` (the map stage's closure) stores its values here instead
+/// of making a map, and the keyword lookups of the reading stages' closures read them here. The
+/// closures are those of this evaluation of the pipeline: anything else (the same pipeline run
+/// stage by stage after an error, or evaluated again inside a stage) makes and reads maps.
+struct elided_record {
+  static constexpr std::size_t max_fields = 8;  ///< map_obj::record_max
+  static constexpr std::size_t max_stages = 8;
+  const closure_obj* maker = nullptr;
+  const closure_obj* readers[max_stages] = {};  ///< by stage, innermost first; null: not a reader
+  value fields[max_fields];
+  bool heavy = false;  ///< some field holds a value a record cache would not keep (record_node::light_value)
+  elided_record* outer = nullptr;  ///< the pipeline's this one runs inside, if any
+};
+
 class context {
  public:
   context(budget& b, run_state* state, record_cache* records = nullptr)
@@ -81,6 +101,23 @@ class context {
   run_state* state() const { return state_; }
   /// The task's record cache; null in a context made for one call (a comparator, a printer).
   record_cache* records() const { return records_; }
+  /// The innermost fused pipeline's elided record in progress, or null (elided_record).
+  elided_record* elided() const { return elided_; }
+  /// Makes `r` the innermost elided record for the guard's lifetime.
+  class elided_scope {
+   public:
+    elided_scope(context& c, elided_record& r) : c_(c), r_(r) {
+      r.outer = c.elided_;
+      c.elided_ = &r;
+    }
+    ~elided_scope() { c_.elided_ = r_.outer; }
+    elided_scope(const elided_scope&) = delete;
+    elided_scope& operator=(const elided_scope&) = delete;
+
+   private:
+    context& c_;
+    elided_record& r_;
+  };
 
   /// Where an error gets its position. A user-function call (call_node) marks itself the
   /// innermost call in progress for its duration (a call_scope); an error raised without a
@@ -111,6 +148,7 @@ class context {
   budget& budget_;
   run_state* state_;
   record_cache* records_;
+  elided_record* elided_ = nullptr;
   call_site where_;
   /// Entry position hints for keyword calls on maps (keyword_lookup.hpp), a small direct-mapped
   /// table indexed by the keyword's address: (group-by :region rows) finds :region at the

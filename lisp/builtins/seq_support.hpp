@@ -105,6 +105,9 @@ value realise(context& c, const int_range& r);
 struct fused_stage {
   enum kind_t : std::uint8_t { map, filter, remove } kind;
   const value* fn;
+  /// Set for a keyword stage that reads a field of a record the pipeline does not make
+  /// (context.hpp: elided_record): the stage's answer for every item, instead of calling fn.
+  const value* field = nullptr;
 };
 /// What takes the items a fused pipeline lets through: reduce, count, a realised list (map,
 /// filter, remove), vector (mapv, filterv, vec) or set (set) of them, or into: conj'ed onto the

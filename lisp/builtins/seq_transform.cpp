@@ -514,16 +514,23 @@ value run_fused(context& c, const value& coll, const int_range* range, std::span
   // frame for every item (call_loop).
   struct caller {
     const value* fn = nullptr;
+    const value* field = nullptr;
     std::uint32_t hint = 0;
     std::optional<call_loop> loop;
   };
   std::unique_ptr<caller[]> calls(new caller[stages.size()]);
   for (std::size_t i = 0; i < stages.size(); ++i) {
     calls[i].fn = stages[i].fn;
+    calls[i].field = stages[i].field;
     if (!stages[i].fn->is(type::keyword)) calls[i].loop.emplace(c, *stages[i].fn, 1);
   }
-  auto call = [&](caller& k, const value& x) { return k.loop ? (*k.loop)(x) : call1_keyword(c, *k.fn, x, k.hint); };
-  auto test = [&](caller& k, const value& x) { return k.loop ? k.loop->test(x) : call1_keyword(c, *k.fn, x, k.hint).truthy(); };
+  // A keyword stage reading an elided record's field answers the field (fused_stage::field).
+  auto call = [&](caller& k, const value& x) {
+    return k.loop ? (*k.loop)(x) : k.field ? *k.field : call1_keyword(c, *k.fn, x, k.hint);
+  };
+  auto test = [&](caller& k, const value& x) {
+    return k.loop ? k.loop->test(x) : k.field ? k.field->truthy() : call1_keyword(c, *k.fn, x, k.hint).truthy();
+  };
   // The item after the stages, or null when a filter dropped it; `held` keeps a mapped item.
   auto through = [&](const value& x, value& held) -> const value* {
     const value* cur = &x;

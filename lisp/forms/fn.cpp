@@ -11,16 +11,22 @@ namespace {
 
 }  // namespace
 
-namespace forms {
-node_ptr make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos, bool self_named);
-}
-
 namespace {
 
 class fn_node final : public node {
  public:
-  fn_node(std::shared_ptr<const fn_template> t, source_pos p, bool self_named)
-      : node(p), tmpl_(std::move(t)), self_named_(self_named) {}
+  fn_node(std::shared_ptr<const fn_template> t, source_pos p, bool self_named,
+          std::optional<std::vector<node*>> param_keyword_reads)
+      : node(p), tmpl_(std::move(t)), self_named_(self_named), param_keyword_reads_(std::move(param_keyword_reads)) {}
+  /// See forms::one_param_fn.
+  bool one_param(node*& body, const std::vector<node*>*& keyword_reads) const {
+    if (self_named_ || tmpl_->arities.size() != 1) return false;
+    const fn_arity& a = tmpl_->arities.front();
+    if (a.variadic || a.fixed != 1) return false;
+    body = a.body.get();
+    keyword_reads = param_keyword_reads_ ? &*param_keyword_reads_ : nullptr;
+    return true;
+  }
   /// See forms::note_only_called. A fn that names itself can pass itself on.
   void only_called() { only_called_ = !self_named_; }
   value eval(frame& f) const override {
@@ -48,16 +54,22 @@ class fn_node final : public node {
   std::shared_ptr<const fn_template> tmpl_;
   bool self_named_;
   bool only_called_ = false;
+  std::optional<std::vector<node*>> param_keyword_reads_;
 };
 
 }  // namespace
 
-node_ptr forms::make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos, bool self_named) {
-  return std::make_unique<fn_node>(std::move(t), pos, self_named);
+node_ptr forms::make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos, bool self_named,
+                             std::optional<std::vector<node*>> param_keyword_reads) {
+  return std::make_unique<fn_node>(std::move(t), pos, self_named, std::move(param_keyword_reads));
 }
 
 void forms::note_only_called(node& n) {
   if (typeid(n) == typeid(fn_node)) static_cast<fn_node&>(n).only_called();
+}
+
+bool forms::one_param_fn(const node& n, node*& body, const std::vector<node*>*& keyword_reads) {
+  return typeid(n) == typeid(fn_node) && static_cast<const fn_node&>(n).one_param(body, keyword_reads);
 }
 
 namespace {
@@ -125,6 +137,8 @@ void analyze_arity(analyzer& a, analyzer::fn_scope& scope, const form& params,
   a.set_recur(old);
   arity.body = make_fn_body(std::move(prelude), std::move(b), target.used, pos);
   a.finish_locals(0);
+  scope.param_keyword_reads.reset();
+  if (slots.size() == 1 && !patterns[0] && !arity.variadic && !target.used) scope.param_keyword_reads = a.keyword_reads(slots[0]);
   arity.params_read_only = !target.used && std::all_of(slots.begin(), slots.end(), [&](int s) { return a.never_moved(s); });
   arity.slot_count = scope.max_slots;
   if (tmpl.params_text.empty()) tmpl.params_text = params_text(params);
@@ -354,7 +368,7 @@ node_ptr analyze_fn_parts(analyzer& a, const form& f, std::size_t from, const st
   analyzer::fn_scope scope;
   if (self_named) scope.self_name = name;
   std::shared_ptr<const fn_template> tmpl = analyze_fn_template(a, f, from, name, scope);
-  return make_fn_node(std::move(tmpl), f.pos, self_named);
+  return make_fn_node(std::move(tmpl), f.pos, self_named, std::move(scope.param_keyword_reads));
 }
 
 void add_fn(table& t) {

@@ -30,7 +30,14 @@ node_ptr analyze_fn_parts(analyzer& a, const form& f, std::size_t from, const st
 std::unique_ptr<fn_template> analyze_fn_template(analyzer& a, const form& f, std::size_t from,
                                                  const std::string& name, analyzer::fn_scope& scope);
 /// `self_named`: the fn can call itself by its name ((fn me [x] ...), defn).
-node_ptr make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos, bool self_named);
+/// `param_keyword_reads`: analyzer::fn_scope's (its one parameter's keyword lookups).
+node_ptr make_fn_node(std::shared_ptr<const fn_template> t, source_pos pos, bool self_named,
+                      std::optional<std::vector<node*>> param_keyword_reads = std::nullopt);
+/// Whether `n` is a fn literal of one arity with one parameter that cannot call itself by a
+/// name ((fn [x] ..), #(.. % ..)); then its body, and in `keyword_reads` the keyword lookups
+/// (:k x) with no default that are all its parameter's reads, or null when the parameter is read
+/// otherwise too, captured, destructured or written by recur.
+bool one_param_fn(const node& n, node*& body, const std::vector<node*>*& keyword_reads);
 /// For a fn literal `n` in the function place of a builtin that only calls it ((map (fn [x] ..)
 /// xs), (filter #(..) xs)): its closures cannot be reached by anything but that builtin (it has
 /// no name to call itself by), so no definition can ever hold one and the type their calls
