@@ -381,11 +381,11 @@ struct comparison {
   const bench_case* bc;
   measurement ptc;  ///< from the batches alternating with Clojure's (not the table above's)
   std::optional<ptc::bench::clojure_measurement> clj;
+  double waited_ms = 0;          ///< waiting for the JVM to go quiet before ptc's batches
+  double jvm_during_ptc_ms = 0;  ///< CPU the JVM used while ptc's batches ran
   bool same_result() const { return clj && clj->error.empty() && clj->result == ptc.result; }
   /// Clojure wall time / ptc wall time (medians).
   double ratio() const { return clj && ptc.median_us > 0 ? clj->median_us / ptc.median_us : 0; }
-  double waited_ms = 0;          ///< waiting for the JVM to go quiet before ptc's batches
-  double jvm_during_ptc_ms = 0;  ///< CPU the JVM used while ptc's batches ran
   /// Clojure CPU time (whole JVM) / ptc CPU time (means over the timed runs).
   double cpu_ratio() const { return clj && ptc.cpu_mean_us > 0 ? clj->cpu_mean_us / ptc.cpu_mean_us : 0; }
 };
@@ -497,15 +497,19 @@ bool print_comparison(const std::vector<comparison>& rows, bool quick, bool by_c
     }
   }
   double waited = 0, beside = 0;
+  bool ran_clojure = false;
   for (const comparison& c : rows) {
     waited += c.waited_ms;
     beside += c.jvm_during_ptc_ms;
+    ran_clojure = ran_clojure || (c.clj && c.clj->error.empty());
   }
   std::cout << "\nload average: " << load_average() << " (" << cores() << " cores)";
   if (by_cpu) std::cout << ": busy, so verdicts go by CPU time";
-  std::cout << "\nptc's batches waited " << fixed(waited, 0) << " ms in all for the JVM to go quiet (its collector and"
-            << " compiler\nfinishing its last batch); the JVM used " << fixed(beside, 1)
-            << " ms of CPU while they ran\n";
+  std::cout << "\n";
+  if (ran_clojure)
+    std::cout << "ptc's batches waited " << fixed(waited, 0) << " ms in all for the JVM to go quiet (its collector and"
+              << " compiler\nfinishing its last batch); the JVM used " << fixed(beside, 1)
+              << " ms of CPU while they ran\n";
   if (quick) std::cout << "--quick: Clojure is barely warmed up; its figures are not representative\n";
   if (!all_same) std::cout << "\n!!! RESULT MISMATCH: some programs computed different values in ptc and Clojure\n";
   return all_same;
