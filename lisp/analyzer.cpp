@@ -120,14 +120,15 @@ class global_node final : public node {
   global_node(std::string name, source_pos p) : node(p), name_(std::move(name)) {}
   value eval(frame& f) const override {
     run_state& st = *f.ctx->state();
-    const std::uint64_t key = static_cast<std::uint64_t>(static_cast<std::uint32_t>(st.bud->id())) << 32;
+    const std::uint64_t key = st.bud->id() << index_bits;
     std::uint64_t cached = cache_.load(std::memory_order_relaxed);
     int index;
-    if ((cached & 0xFFFFFFFF00000000ull) == key && (cached & 0xFFFFFFFFu) != 0) {
-      index = static_cast<int>((cached & 0xFFFFFFFFu) - 1);
+    if ((cached & ~index_mask) == key && (cached & index_mask) != 0) {
+      index = static_cast<int>((cached & index_mask) - 1);
     } else {
       index = st.find_global(name_);
-      if (index >= 0) cache_.store(key | static_cast<std::uint64_t>(index + 1), std::memory_order_relaxed);
+      if (index >= 0 && static_cast<std::uint64_t>(index) + 1 < index_mask)
+        cache_.store(key | static_cast<std::uint64_t>(index + 1), std::memory_order_relaxed);
     }
     if (index < 0 || !st.globals[static_cast<std::size_t>(index)].bound) {
       raise(error_kind::unbound, "Unable to resolve symbol: " + name_ + " (it is not defined yet)",
@@ -140,6 +141,11 @@ class global_node final : public node {
   effects effect() const override { return effects::may_raise; }
 
  private:
+  /// The cache: the run's budget id above the global's index + 1 (0: none). A node of an
+  /// earlier turn's function runs in later runs, whose globals are numbered anew; 40 bits of
+  /// the id (a trillion runs) before one run could take another's index.
+  static constexpr unsigned index_bits = 24;
+  static constexpr std::uint64_t index_mask = (std::uint64_t{1} << index_bits) - 1;
   std::string name_;
   mutable std::atomic<std::uint64_t> cache_{0};
 };
