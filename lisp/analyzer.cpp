@@ -2008,8 +2008,10 @@ class record_node final : public node {
           r->heavy = false;
         }
         for (std::size_t i = 0; i < n; ++i) {
-          r->fields[i] = values_[i]->eval(f);
-          if (!light_value(r->fields[i])) r->heavy = true;
+          raw_value t;  // as map_obj::refill_record: no temporary to test and destroy
+          value& v = t.make([&] { return values_[i]->eval(f); });
+          if (!light_value(v)) r->heavy = true;
+          r->fields[i].take_from_raw(v);
         }
         return value();
       }
