@@ -2007,12 +2007,16 @@ class record_node final : public node {
           for (std::size_t i = 0; i < n; ++i) r->fields[i] = value();
           r->heavy = false;
         }
-        for (std::size_t i = 0; i < n; ++i) {
-          raw_value t;  // as map_obj::refill_record: no temporary to test and destroy
-          value& v = t.make([&] { return values_[i]->eval(f); });
-          if (!light_value(v)) r->heavy = true;
-          r->fields[i].take_from_raw(v);
-        }
+        // r->heavy is set as the values come, so a value that throws leaves it true when an
+        // earlier one was heavy.
+        refill_values(
+            n, [&](std::size_t i) -> value& { return r->fields[i]; },
+            [&](std::size_t i) { return values_[i]->eval(f); },
+            [&](const value& v) {
+              const bool light = light_value(v);
+              if (!light) r->heavy = true;
+              return light;
+            });
         return value();
       }
     }

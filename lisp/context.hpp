@@ -25,10 +25,10 @@ struct run_state;  // the run's record and machinery (run.cpp)
 /// Decision: a small direct-mapped table per task, by node; a slot's map is reused only when
 /// the slot holds its only reference. A task's table is emptied inside its fiber when its body
 /// ends, before anything of the run reaches another thread (object.hpp: run-local counts).
-/// A node is named by an id of its own (never 0, never given twice: record_node), not by its address: a program's top-level
-/// forms are analysed and freed one by one, and a later form's map literal allocated where an
-/// earlier one's was took that one's record for its own (refilled with the other keys, or past
-/// its end when it had more).
+/// A node is named by an id of its own (never 0, never given twice: record_node), not by its
+/// address: a program's top-level forms are analysed and freed one by one, and a later form's
+/// map literal allocated where an earlier one's was took that one's record for its own
+/// (refilled with the other keys, or past its end when it had more).
 class record_cache {
  public:
   struct slot {

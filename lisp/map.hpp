@@ -49,14 +49,8 @@ class map_obj : public object {
   static bool refill_record(value& m, std::size_t n, F&& value_at, Light&& light) {
     auto& self = *static_cast<map_obj*>(m.obj());
     self.hash_.reset();
-    bool all_light = true;
-    for (std::size_t i = 0; i < n; ++i) {
-      raw_value t;
-      value& v = t.make([&] { return value_at(i); });
-      all_light &= light(v);
-      self.table_.record_value(i).take_from_raw(v);
-    }
-    return all_light;
+    return refill_values(
+        n, [&](std::size_t i) -> value& { return self.table_.record_value(i); }, value_at, light);
   }
   static constexpr std::size_t record_max = 8;
   /// {k v}: one entry (what assoc on nil makes).

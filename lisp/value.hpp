@@ -189,6 +189,23 @@ class raw_value {
   alignas(value) unsigned char buf_[sizeof(value)];
 };
 
+/// Replaces each of n values in place, in order: slot_at(i) = value_at(i), each made in raw
+/// storage and moved in without a temporary (raw_value). Answers whether light(v) held for
+/// every new value; `light` sees each one before it is moved in. Should value_at throw, the
+/// slots before it hold their new values, the rest their old ones.
+template <class Slot, class Make, class Light>
+[[gnu::always_inline]] inline bool refill_values(std::size_t n, Slot&& slot_at, Make&& value_at,
+                                                 Light&& light) {
+  bool all_light = true;
+  for (std::size_t i = 0; i < n; ++i) {
+    raw_value t;
+    value& v = t.make([&] { return value_at(i); });
+    all_light &= light(v);
+    slot_at(i).take_from_raw(v);
+  }
+  return all_light;
+}
+
 namespace detail {
 
 /// The hash of an immutable collection (list, vector, map, set), filled in the first time it is
